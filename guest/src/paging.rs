@@ -1,0 +1,125 @@
+//! Paging arguments and the page block of a result.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use crate::model::{PageMode, PageUnit, Paging};
+
+/// The largest `limit` any paged tool accepts.
+pub const MAX_LIMIT: u64 = 100;
+/// The `limit` used when a paged tool is called without one.
+pub const DEFAULT_LIMIT: u64 = 20;
+
+/// The warning every upstream-paged result with a continuation carries.
+pub const NO_SNAPSHOT_WARNING: &str = "Ombi pages have no snapshot guarantee: concurrent changes may shift offsets between calls.";
+
+/// `offset` and `limit`, flattened into a tool's arguments.
+#[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
+pub struct Window {
+    /// Index of the first record to return (0-based).
+    #[serde(default)]
+    #[schemars(range(min = 0))]
+    pub offset: u64,
+    /// How many records to return at most (1..100, default 20).
+    #[serde(default = "default_limit")]
+    #[schemars(range(min = 1, max = 100))]
+    pub limit: u64,
+}
+
+fn default_limit() -> u64 {
+    DEFAULT_LIMIT
+}
+
+impl Default for Window {
+    fn default() -> Self {
+        Window {
+            offset: 0,
+            limit: DEFAULT_LIMIT,
+        }
+    }
+}
+
+/// Cuts `window` out of a complete collection, returning the items and a `local` page block
+/// whose `total` is the collection's length.
+pub fn local<T>(all: Vec<T>, window: Window, unit: PageUnit) -> (Vec<T>, Paging) {
+    let total = all.len() as u64;
+    let items: Vec<T> = all
+        .into_iter()
+        .skip(window.offset as usize)
+        .take(window.limit as usize)
+        .collect();
+    let returned = items.len() as u64;
+    let end = window.offset + returned;
+    let has_more = end < total;
+    let page = Paging {
+        offset: window.offset,
+        limit: window.limit,
+        returned,
+        total: Some(total),
+        has_more: Some(has_more),
+        next_offset: has_more.then_some(end),
+        mode: PageMode::Local,
+        unit,
+    };
+    (items, page)
+}
+
+/// A page block for a complete, unpaged answer of `returned` items.
+pub fn whole(returned: usize, unit: PageUnit) -> Paging {
+    Paging {
+        offset: 0,
+        limit: MAX_LIMIT,
+        returned: returned as u64,
+        total: Some(returned as u64),
+        has_more: Some(false),
+        next_offset: None,
+        mode: PageMode::None,
+        unit,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn window_in_the_middle_has_a_continuation() {
+        let (items, page) = local(
+            (0..50).collect(),
+            Window {
+                offset: 10,
+                limit: 20,
+            },
+            PageUnit::Media,
+        );
+        assert_eq!(items.first(), Some(&10));
+        assert_eq!(page.returned, 20);
+        assert_eq!(page.total, Some(50));
+        assert_eq!(page.has_more, Some(true));
+        assert_eq!(page.next_offset, Some(30));
+    }
+
+    #[test]
+    fn last_window_has_no_continuation() {
+        let (items, page) = local(
+            (0..25).collect::<Vec<_>>(),
+            Window {
+                offset: 20,
+                limit: 20,
+            },
+            PageUnit::Media,
+        );
+        assert_eq!(items.len(), 5);
+        assert_eq!(page.has_more, Some(false));
+        assert_eq!(page.next_offset, None);
+    }
+
+    #[test]
+    fn offset_past_the_end_is_an_empty_page() {
+        let (items, page) = local(vec![1, 2], Window { offset: 9, limit: 5 }, PageUnit::Media);
+        assert!(items.is_empty());
+        assert_eq!(page.returned, 0);
+        assert_eq!(page.total, Some(2));
+        assert_eq!(page.has_more, Some(false));
+    }
+}

@@ -1,0 +1,239 @@
+//! `read_search`: find movies, shows, people, artists and albums by name.
+//!
+//! Ombi routes: POST `/api/v2/Search/multi/{term}` (movie, tv, person, artist); POST
+//! `/api/v1/Search/movie` when `year` or `language` refines movies; GET
+//! `/api/v1/Search/music/album/{term}` for albums (API catalogue §3.1, §3.2).
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::args::{SearchMedia, twenty, zero};
+use super::{Effect, Meta, Tool};
+use crate::ctx::{Ctx, cut_warning};
+use crate::envelope::{Output, ToolResult};
+use crate::error::ToolError;
+use crate::model::{Data, Media, PageUnit};
+use crate::paging::{self, Window};
+use crate::projection::media;
+use crate::schema::output::Family;
+use crate::upstream::dto::{MultiSearchResult, SearchAlbum, SearchMovie};
+use crate::upstream::{ApiRequest, path};
+
+/// Arguments of `read_search`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Args {
+    /// What to search for: a title, a name or words from them.
+    #[schemars(length(min = 1, max = 200))]
+    pub query: String,
+    /// Which kinds of media to look for (default movie and tv).
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 5), extend("uniqueItems" = true))]
+    pub media: Option<Vec<SearchMedia>>,
+    /// Only movies released in this year (movies only; needs "movie" in media).
+    #[schemars(range(min = 1870, max = 2100))]
+    pub year: Option<i64>,
+    /// ISO 639-1 language code (two lowercase letters, e.g. "de") for movie titles and
+    /// overviews (movies only).
+    #[schemars(length(min = 2, max = 2))]
+    pub language: Option<String>,
+    /// Index of the first result to return (0-based).
+    #[serde(default = "zero")]
+    #[schemars(range(min = 0))]
+    pub offset: u64,
+    /// How many results to return at most (1..100, default 20).
+    #[serde(default = "twenty")]
+    #[schemars(range(min = 1, max = 100))]
+    pub limit: u64,
+}
+
+pub struct ReadSearch;
+
+impl Tool for ReadSearch {
+    type Args = Args;
+    const META: Meta = Meta {
+        name: "read_search",
+        title: "Search media",
+        description: "Search Ombi for movies, TV shows, people, artists and albums by name. Each result carries its ids by namespace (tmdb for movies, shows and people; musicbrainz for artists and albums; imdb when known), whether it is available or already requested, and the Ombi request ids to act on. Use the ids with read_media for details or write_request_create to request. `year` and `language` refine movie results only. Results are paged locally with offset/limit over Ombi's complete answer.",
+        families: &[Family::MediaPage],
+        effect: Effect::Read,
+    };
+
+    fn run(ctx: &mut Ctx, args: Args) -> ToolResult {
+        let term = args.query.trim();
+        if term.is_empty() {
+            return Err(ToolError::invalid("query", "`query` must hold more than whitespace"));
+        }
+        let kinds = args.media.clone().unwrap_or_else(|| vec![SearchMedia::Movie, SearchMedia::Tv]);
+        let wants = |k: SearchMedia| kinds.contains(&k);
+        if let Some(lang) = &args.language {
+            if !(lang.len() == 2 && lang.bytes().all(|b| b.is_ascii_lowercase())) {
+                return Err(ToolError::invalid(
+                    "language",
+                    format!("`language` must be an ISO 639-1 code of two lowercase letters, e.g. \"en\" (got {lang:?})"),
+                ));
+            }
+        }
+        for (field, given) in [("year", args.year.is_some()), ("language", args.language.is_some())] {
+            if given && !wants(SearchMedia::Movie) {
+                return Err(ToolError::invalid(
+                    field,
+                    format!("`{field}` refines movie results only; add \"movie\" to `media` or leave `{field}` out"),
+                ));
+            }
+        }
+        let refine_movies = wants(SearchMedia::Movie) && (args.year.is_some() || args.language.is_some());
+
+        let mut out_warnings = Vec::new();
+        let mut cut = false;
+        let mut items: Vec<Media> = Vec::new();
+
+        let filter = json!({
+            "movies": wants(SearchMedia::Movie) && !refine_movies,
+            "tvShows": wants(SearchMedia::Tv),
+            "music": wants(SearchMedia::Artist),
+            "people": wants(SearchMedia::Person),
+        });
+        if filter.as_object().is_some_and(|f| f.values().any(|v| v == true)) {
+            let req = ApiRequest::query_post(format!("/api/v2/Search/multi/{}", path::segment(term)), &filter);
+            let (found, was_cut) = ctx.fetch_list::<MultiSearchResult>(&req, "the multi-search")?;
+            if was_cut {
+                out_warnings.push(cut_warning("the multi-search", ctx.settings.max_response_bytes));
+            }
+            cut |= was_cut;
+            items.extend(found.iter().map(|r| media::from_multi(r, &mut out_warnings)));
+        }
+        if refine_movies {
+            let body = json!({
+                "searchTerm": term,
+                "year": args.year,
+                "languageCode": args.language.as_deref().unwrap_or("en"),
+            });
+            let req = ApiRequest::query_post("/api/v1/Search/movie", &body);
+            let (found, was_cut) = ctx.fetch_list::<SearchMovie>(&req, "the movie search")?;
+            if was_cut {
+                out_warnings.push(cut_warning("the movie search", ctx.settings.max_response_bytes));
+            }
+            cut |= was_cut;
+            items.extend(found.iter().map(media::from_movie));
+        }
+        if wants(SearchMedia::Album) {
+            let req = ApiRequest::get(format!("/api/v1/Search/music/album/{}", path::segment(term)));
+            let (found, was_cut) = ctx.fetch_list::<SearchAlbum>(&req, "the album search")?;
+            if was_cut {
+                out_warnings.push(cut_warning("the album search", ctx.settings.max_response_bytes));
+            }
+            cut |= was_cut;
+            items.extend(found.iter().map(media::from_album));
+        }
+
+        let window = Window { offset: args.offset, limit: args.limit };
+        let (page_items, mut page) = paging::local(items, window, PageUnit::Media);
+        if cut {
+            // The collection was not read completely: its size and continuation are unknown.
+            page.total = None;
+            if page.has_more == Some(false) {
+                page.has_more = None;
+            }
+        }
+        let mut out = Output::new(Data::MediaPage { items: page_items, page });
+        out.truncated = cut;
+        out.warnings = out_warnings;
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ctx::Settings;
+    use crate::error::ErrorCode;
+    use crate::testing::FakeOmbi;
+
+    fn run_with(fake: &mut FakeOmbi, args: serde_json::Value) -> ToolResult {
+        let settings = Settings::default();
+        let mut ctx = Ctx::new(&settings, fake);
+        let entry = super::super::catalogue().into_iter().find(|e| e.meta.name == "read_search").unwrap();
+        (entry.call)(&mut ctx, &args)
+    }
+
+    #[test]
+    fn default_search_asks_multi_for_movies_and_tv() {
+        let mut fake = FakeOmbi::new().reply(
+            "POST /api/v2/Search/multi/the%20matrix",
+            200,
+            r#"[{"id":"603","mediaType":"movie","title":"The Matrix"},{"id":"1","mediaType":"Artist","title":"x"}]"#,
+        );
+        let out = run_with(&mut fake, json!({"query": "the matrix"})).unwrap();
+        let sent = &fake.sent[0];
+        let body: serde_json::Value = serde_json::from_slice(sent.body.as_ref().unwrap()).unwrap();
+        assert_eq!(body, json!({"movies": true, "tvShows": true, "music": false, "people": false}));
+        let Data::MediaPage { items, page } = out.data else { panic!() };
+        assert_eq!(items.len(), 2);
+        assert_eq!(page.total, Some(2));
+    }
+
+    #[test]
+    fn year_uses_the_refined_movie_search() {
+        let mut fake = FakeOmbi::new()
+            .reply("POST /api/v2/Search/multi/dune", 200, r#"[{"id":"438631","mediaType":"tv","title":"Dune"}]"#)
+            .reply("POST /api/v1/Search/movie", 200, r#"[{"id":438631,"title":"Dune","releaseDate":"2021-09-15T00:00:00Z"}]"#);
+        let out = run_with(&mut fake, json!({"query": "dune", "year": 2021, "language": "de"})).unwrap();
+        let multi: serde_json::Value = serde_json::from_slice(fake.sent[0].body.as_ref().unwrap()).unwrap();
+        assert_eq!(multi["movies"], false);
+        let refine: serde_json::Value = serde_json::from_slice(fake.sent[1].body.as_ref().unwrap()).unwrap();
+        assert_eq!(refine, json!({"searchTerm": "dune", "year": 2021, "languageCode": "de"}));
+        let Data::MediaPage { items, .. } = out.data else { panic!() };
+        assert_eq!(items[1].year, Some(2021));
+    }
+
+    #[test]
+    fn albums_only_skips_multi() {
+        let mut fake = FakeOmbi::new().reply(
+            "GET /api/v1/Search/music/album/ok%20computer",
+            200,
+            r#"[{"title":"OK Computer","foreignAlbumId":"b1392450","artistName":"Radiohead"}]"#,
+        );
+        run_with(&mut fake, json!({"query": "ok computer", "media": ["album"]})).unwrap();
+        assert_eq!(fake.sent.len(), 1);
+    }
+
+    #[test]
+    fn year_without_movies_is_invalid() {
+        let mut fake = FakeOmbi::new();
+        let e = run_with(&mut fake, json!({"query": "x", "media": ["tv"], "year": 2000})).unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidArgument);
+        assert_eq!(e.field.as_deref(), Some("year"));
+        assert!(fake.sent.is_empty());
+    }
+
+    #[test]
+    fn bad_language_is_invalid() {
+        let e = run_with(&mut FakeOmbi::new(), json!({"query": "x", "language": "EN"})).unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("language"));
+    }
+
+    #[test]
+    fn tvmaze_miss_204_is_an_empty_page() {
+        let mut fake = FakeOmbi::new().reply("POST /api/v2/Search/multi/zzz", 204, "");
+        let out = run_with(&mut fake, json!({"query": "zzz"})).unwrap();
+        let Data::MediaPage { items, page } = out.data else { panic!() };
+        assert!(items.is_empty());
+        assert_eq!(page.total, Some(0));
+    }
+
+    #[test]
+    fn cut_upstream_list_is_truncated_with_unknown_total() {
+        let mut fake = FakeOmbi::new().reply_cut(
+            "POST /api/v2/Search/multi/big",
+            r#"[{"id":"1","mediaType":"movie"},{"id":"2","mediaType":"movie"},{"id":"3","media"#,
+        );
+        let out = run_with(&mut fake, json!({"query": "big"})).unwrap();
+        assert!(out.truncated);
+        let Data::MediaPage { items, page } = out.data else { panic!() };
+        assert_eq!(items.len(), 2);
+        assert_eq!(page.total, None);
+        assert_eq!(page.has_more, None);
+    }
+}

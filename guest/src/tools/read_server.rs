@@ -1,0 +1,183 @@
+//! `read_server`: Ombi's status, version, build facts, health, update state, feature flags
+//! and job schedules.
+//!
+//! Ombi routes: GET `/api/v1/Status`, `/api/v1/Status/info`, `/api/v1/Status/Wizard`,
+//! `/api/v1/Settings/about` (connection strings and paths dropped), `/health`,
+//! `/api/v1/Update`, `/api/v2/Features`, `/api/v1/Settings/jobs` (API catalogue §3.12).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::{Effect, Meta, Tool};
+use crate::ctx::Ctx;
+use crate::envelope::{Output, ToolResult};
+use crate::model::{Data, Metric, PageUnit};
+use crate::paging;
+use crate::projection::server;
+use crate::schema::output::Family;
+use crate::upstream::ApiRequest;
+use crate::upstream::dto::{About, Feature, Update, Wizard};
+
+/// Which facts to read.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum View {
+    /// Reachability, version and whether the setup wizard is done.
+    #[default]
+    Status,
+    /// Version, branch, runtime and database types.
+    About,
+    /// The health check (`Healthy`, `Degraded`, `Unhealthy`).
+    Health,
+    /// Whether an update is available.
+    Update,
+    /// Feature flags and whether each is enabled.
+    Features,
+    /// The schedule (cron expression) of each background job.
+    Jobs,
+}
+
+/// Arguments of `read_server`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Args {
+    /// Which facts to read (default status).
+    #[serde(default)]
+    pub view: View,
+}
+
+pub struct ReadServer;
+
+impl Tool for ReadServer {
+    type Args = Args;
+    const META: Meta = Meta {
+        name: "read_server",
+        title: "Server status",
+        description: "Read facts about the Ombi server itself: `status` (reachable, version, setup done), `about` (version, branch, OS and database types; never paths or connection strings), `health` (Healthy/Degraded/Unhealthy of Ombi and its connected services), `update` (is a newer Ombi available), `features` (feature flags) and `jobs` (cron schedule of each background job). Use it first to check the connection.",
+        families: &[Family::Metrics, Family::ReferencePage],
+        effect: Effect::Read,
+    };
+
+    fn run(ctx: &mut Ctx, args: Args) -> ToolResult {
+        let data = match args.view {
+            View::Status => Data::Metrics { values: status(ctx)? },
+            View::About => {
+                let about: About = ctx.fetch(&ApiRequest::get("/api/v1/Settings/about"), "the about page")?;
+                Data::Metrics { values: server::about(&about) }
+            }
+            View::Health => {
+                // 503 carries the answer `Unhealthy`: a value, not a failure.
+                let resp = ctx.send_raw(&ApiRequest::get("/health"), "the health check")?;
+                if resp.status != 503 {
+                    crate::upstream::classify::check_status(&resp, &ApiRequest::get("/health"), "the health check")?;
+                }
+                Data::Metrics { values: server::health(resp.status, &resp.body) }
+            }
+            View::Update => {
+                let update: Update = ctx.fetch(&ApiRequest::get("/api/v1/Update"), "the update check")?;
+                Data::Metrics { values: server::update(&update) }
+            }
+            View::Features => {
+                let (list, _) = ctx.fetch_list::<Feature>(&ApiRequest::get("/api/v2/Features"), "the feature list")?;
+                let items = server::features(&list);
+                let page = paging::whole(items.len(), PageUnit::References);
+                Data::ReferencePage { items, page }
+            }
+            View::Jobs => {
+                let jobs: Map<String, Value> = ctx.fetch(&ApiRequest::get("/api/v1/Settings/jobs"), "the job settings")?;
+                let items = server::jobs(&jobs);
+                let page = paging::whole(items.len(), PageUnit::References);
+                Data::ReferencePage { items, page }
+            }
+        };
+        Ok(Output::new(data))
+    }
+}
+
+fn status(ctx: &mut Ctx) -> Result<Vec<Metric>, crate::error::ToolError> {
+    let code: Option<Value> = ctx.fetch_opt(&ApiRequest::get("/api/v1/Status"), "the status check")?;
+    let version: Option<String> = ctx.fetch_opt(&ApiRequest::get("/api/v1/Status/info"), "the version")?;
+    let wizard: Option<Wizard> = ctx.fetch_opt(&ApiRequest::get("/api/v1/Status/Wizard"), "the wizard state")?;
+    let mut values = vec![Metric::instance("reachable", true)];
+    if let Some(code) = code.and_then(|c| c.as_i64()) {
+        values.push(Metric::instance("status_code", code));
+    }
+    if let Some(v) = version.map(|v| v.trim().to_string()).filter(|v| !v.is_empty()) {
+        values.push(Metric::instance("version", v));
+    }
+    if let Some(done) = wizard.and_then(|w| w.result) {
+        values.push(Metric::instance("wizard_completed", done));
+    }
+    Ok(values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ctx::Settings;
+    use crate::error::ErrorCode;
+    use crate::testing::FakeOmbi;
+    use crate::upstream::TransportError;
+    use serde_json::json;
+
+    fn run_with(fake: &mut FakeOmbi, args: Value) -> ToolResult {
+        let settings = Settings::default();
+        let mut ctx = Ctx::new(&settings, fake);
+        let entry = super::super::catalogue().into_iter().find(|e| e.meta.name == "read_server").unwrap();
+        (entry.call)(&mut ctx, &args)
+    }
+
+    fn metric<'a>(out: &'a Output, name: &str) -> Option<&'a Value> {
+        let Data::Metrics { values } = &out.data else { return None };
+        values.iter().find(|m| m.name == name).map(|m| &m.value)
+    }
+
+    #[test]
+    fn status_reads_version_and_wizard() {
+        let mut fake = FakeOmbi::new()
+            .reply("GET /api/v1/Status", 200, "200")
+            .reply("GET /api/v1/Status/info", 200, "\"4.59.3\"")
+            .reply("GET /api/v1/Status/Wizard", 200, r#"{"result":true}"#);
+        let out = run_with(&mut fake, json!({})).unwrap();
+        assert_eq!(metric(&out, "version"), Some(&json!("4.59.3")));
+        assert_eq!(metric(&out, "wizard_completed"), Some(&json!(true)));
+        assert_eq!(metric(&out, "status_code"), Some(&json!(200)));
+    }
+
+    #[test]
+    fn unreachable_ombi_is_a_retryable_error() {
+        let mut fake = FakeOmbi::new().fail("GET /api/v1/Status", TransportError::Unreachable("connection refused".into()));
+        let e = run_with(&mut fake, json!({"view": "status"})).unwrap_err();
+        assert_eq!(e.code, ErrorCode::UpstreamRejected);
+        assert!(e.retryable);
+    }
+
+    #[test]
+    fn unhealthy_is_reported_not_failed() {
+        let mut fake = FakeOmbi::new().reply("GET /health", 503, "Unhealthy");
+        let out = run_with(&mut fake, json!({"view": "health"})).unwrap();
+        assert_eq!(metric(&out, "health"), Some(&json!("Unhealthy")));
+    }
+
+    #[test]
+    fn features_are_references() {
+        let mut fake = FakeOmbi::new().reply(
+            "GET /api/v2/Features",
+            200,
+            r#"[{"name":"Movie4KRequests","enabled":true},{"name":"PlayedSync","enabled":false}]"#,
+        );
+        let out = run_with(&mut fake, json!({"view": "features"})).unwrap();
+        let Data::ReferencePage { items, page } = out.data else { panic!() };
+        assert_eq!(items.len(), 2);
+        assert_eq!(items[0].value, Some(json!(true)));
+        assert_eq!(page.total, Some(2));
+    }
+
+    #[test]
+    fn unknown_view_is_invalid() {
+        let e = run_with(&mut FakeOmbi::new(), json!({"view": "everything"})).unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidArgument);
+        assert_eq!(e.field.as_deref(), Some("view"));
+    }
+}

@@ -1,0 +1,115 @@
+//! Talking to Ombi: request descriptions (pure), the transport seam, response
+//! classification (pure) and the narrow DTOs the projections read.
+//!
+//! Only [`transport`] touches `wasi:http`; everything else is plain data, tested natively
+//! against fixture bytes through the [`Upstream`] trait.
+
+pub mod classify;
+pub mod dto;
+pub mod json_prefix;
+pub mod path;
+#[cfg(target_arch = "wasm32")]
+pub mod transport;
+pub mod url;
+
+/// HTTP methods the tools use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    Get,
+    Post,
+    Put,
+    Delete,
+}
+
+/// One request to Ombi, relative to the configured base URL.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ApiRequest {
+    pub method: Method,
+    /// Path and query below the base URL, already percent-encoded, e.g. `/api/v1/Status`.
+    pub path: String,
+    /// A JSON body.
+    pub body: Option<Vec<u8>>,
+    /// The Ombi username to act as (`UserName` header); `None` acts as the API key's
+    /// own principal.
+    pub user: Option<String>,
+    /// Whether sending it can change Ombi's state: a lost answer is then an unknown outcome.
+    pub mutation: bool,
+}
+
+impl ApiRequest {
+    /// A GET of `path`.
+    pub fn get(path: impl Into<String>) -> Self {
+        ApiRequest {
+            method: Method::Get,
+            path: path.into(),
+            body: None,
+            user: None,
+            mutation: false,
+        }
+    }
+
+    /// A POST that only reads (the search POSTs of API catalogue §5), with a JSON `body`.
+    pub fn query_post(path: impl Into<String>, body: &serde_json::Value) -> Self {
+        ApiRequest {
+            method: Method::Post,
+            path: path.into(),
+            body: Some(body.to_string().into_bytes()),
+            user: None,
+            mutation: false,
+        }
+    }
+
+    /// A request that changes Ombi's state, with an optional JSON `body`.
+    pub fn write(method: Method, path: impl Into<String>, body: Option<&serde_json::Value>) -> Self {
+        ApiRequest {
+            method,
+            path: path.into(),
+            body: body.map(|b| b.to_string().into_bytes()),
+            user: None,
+            mutation: true,
+        }
+    }
+
+    /// Acts as `user` (sent as the `UserName` header).
+    pub fn as_user(mut self, user: Option<String>) -> Self {
+        self.user = user;
+        self
+    }
+}
+
+/// Ombi's answer, read within the byte budget.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RawResponse {
+    pub status: u16,
+    /// The `Content-Type` header, if any.
+    pub content_type: Option<String>,
+    /// The `Retry-After` header, if any.
+    pub retry_after: Option<String>,
+    /// The body bytes read (at most the budget).
+    pub body: Vec<u8>,
+    /// True when the body was longer than the budget and reading stopped.
+    pub over_budget: bool,
+}
+
+/// Why no answer came back.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum TransportError {
+    /// The host's policy refused the request; it never left the sandbox.
+    #[error("the server's HTTP policy refused the request")]
+    Denied,
+    /// No connection could be made (refused, DNS, TLS, connect time-out); nothing was sent.
+    #[error("could not reach Ombi: {0}")]
+    Unreachable(String),
+    /// No complete answer before the deadline; `sent` says whether the request went out.
+    #[error("no complete answer in time")]
+    Timeout { sent: bool },
+    /// The connection broke after the request was sent.
+    #[error("the connection broke: {0}")]
+    Broken(String),
+}
+
+/// The seam between tools and the network.
+pub trait Upstream {
+    /// Sends `req` and reads the answer within the byte budget and the deadline.
+    fn send(&mut self, req: &ApiRequest) -> Result<RawResponse, TransportError>;
+}
