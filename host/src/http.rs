@@ -1,0 +1,183 @@
+//! The component's only way out: `wasi:http` requests pass through [`HostHttp`], which
+//! applies the [`Policy`], adds the API key, clamps time-outs and caps response bodies.
+
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use bytes::Bytes;
+use http::{HeaderName, HeaderValue};
+use http_body::{Body, Frame, SizeHint};
+use http_body_util::BodyExt;
+use wasmtime_wasi_http::{DEFAULT_FORBIDDEN_HEADERS, Error, ForbiddenHeaderFilter, RequestOptions, WasiBody, WasiHttpHooks};
+
+use crate::config::ApiKey;
+use crate::policy::Policy;
+
+/// Headers the component may never set: credentials are the host's business.
+const GUEST_FORBIDDEN: &[&str] = &["apikey", "useraccesstoken", "authorization", "proxy-authorization", "cookie"];
+
+/// Response bodies may exceed the component's own read budget by this much before the host
+/// cuts them (the component stops reading at its budget first).
+const CAP_SLACK: u64 = 1024 * 1024;
+
+/// The per-store HTTP hooks.
+pub struct HostHttp {
+    pub policy: Arc<Policy>,
+    pub api_key: Option<ApiKey>,
+    pub timeout: Duration,
+    pub body_cap: u64,
+}
+
+impl HostHttp {
+    pub fn new(policy: Arc<Policy>, api_key: Option<ApiKey>, timeout: Duration, max_response_bytes: u64) -> Self {
+        HostHttp {
+            policy,
+            api_key,
+            timeout,
+            body_cap: max_response_bytes.saturating_add(CAP_SLACK),
+        }
+    }
+}
+
+/// Every time-out no longer than `max`; an absent one becomes `max`.
+pub fn clamp(options: Option<RequestOptions>, max: Duration) -> RequestOptions {
+    let o = options.unwrap_or_default();
+    let c = |d: Option<Duration>| Some(d.map_or(max, |d| d.min(max)));
+    RequestOptions {
+        connect_timeout: c(o.connect_timeout),
+        first_byte_timeout: c(o.first_byte_timeout),
+        between_bytes_timeout: c(o.between_bytes_timeout),
+    }
+}
+
+impl WasiHttpHooks for HostHttp {
+    fn forbidden_header_filter(&mut self) -> ForbiddenHeaderFilter {
+        Arc::new(|name: &HeaderName| {
+            DEFAULT_FORBIDDEN_HEADERS.contains(name) || GUEST_FORBIDDEN.contains(&name.as_str())
+        })
+    }
+
+    fn send_request(
+        &mut self,
+        mut request: http::Request<WasiBody>,
+        options: Option<RequestOptions>,
+        fut: Box<dyn Future<Output = Result<(), Error>> + Send>,
+    ) -> Box<dyn Future<Output = Result<(http::Response<WasiBody>, Box<dyn Future<Output = Result<(), Error>> + Send>), Error>> + Send>
+    {
+        drop(fut);
+        let method = request.method().clone();
+        let path = request.uri().path().to_string();
+        if let Err(denial) = self.policy.check(&method, request.uri()) {
+            tracing::warn!(%method, %path, %denial, "request denied by the HTTP policy");
+            return Box::new(async { Err(Error::HttpRequestDenied) });
+        }
+        let headers = request.headers_mut();
+        // Ombi mishandles an empty UserName (API catalogue §1.3): never send one.
+        if headers.get("username").is_some_and(|v| v.as_bytes().iter().all(u8::is_ascii_whitespace)) {
+            tracing::warn!(%method, %path, "request with an empty UserName denied");
+            return Box::new(async { Err(Error::HttpRequestDenied) });
+        }
+        if let Some(key) = &self.api_key {
+            if let Ok(mut value) = HeaderValue::from_str(key.expose()) {
+                value.set_sensitive(true);
+                headers.insert(HeaderName::from_static("apikey"), value);
+            }
+        }
+        let options = clamp(options, self.timeout);
+        let cap = self.body_cap;
+        tracing::debug!(%method, %path, "forwarding request to Ombi");
+        Box::new(async move {
+            let (response, io) = wasmtime_wasi_http::default_send_request(request, Some(options)).await?;
+            let response = response.map(|body| Capped { inner: body.boxed_unsync(), left: cap }.boxed_unsync());
+            Ok((response, Box::new(io) as Box<dyn Future<Output = Result<(), Error>> + Send>))
+        })
+    }
+}
+
+/// A response body that fails once more than `left` bytes have come.
+struct Capped {
+    inner: WasiBody,
+    left: u64,
+}
+
+impl Body for Capped {
+    type Data = Bytes;
+    type Error = Error;
+
+    fn poll_frame(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, Error>>> {
+        let this = &mut *self;
+        match Pin::new(&mut this.inner).poll_frame(cx) {
+            Poll::Ready(Some(Ok(frame))) => {
+                if let Some(data) = frame.data_ref() {
+                    let n = data.len() as u64;
+                    if n > this.left {
+                        this.left = 0;
+                        return Poll::Ready(Some(Err(Error::HttpResponseBodySize(None))));
+                    }
+                    this.left -= n;
+                }
+                Poll::Ready(Some(Ok(frame)))
+            }
+            other => other,
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.inner.size_hint()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use http_body_util::Full;
+
+    #[test]
+    fn time_outs_are_clamped() {
+        let max = Duration::from_secs(30);
+        let o = clamp(None, max);
+        assert_eq!(o.connect_timeout, Some(max));
+        let o = clamp(
+            Some(RequestOptions {
+                connect_timeout: Some(Duration::from_secs(600)),
+                first_byte_timeout: Some(Duration::from_secs(5)),
+                between_bytes_timeout: None,
+            }),
+            max,
+        );
+        assert_eq!(o.connect_timeout, Some(max));
+        assert_eq!(o.first_byte_timeout, Some(Duration::from_secs(5)));
+        assert_eq!(o.between_bytes_timeout, Some(max));
+    }
+
+    #[test]
+    fn guest_cannot_set_credentials() {
+        let mut hooks = HostHttp::new(
+            Arc::new(Policy::new(crate::config::OmbiUrl::parse("http://x").unwrap(), false)),
+            None,
+            Duration::from_secs(1),
+            10,
+        );
+        let filter = hooks.forbidden_header_filter();
+        assert!(filter(&HeaderName::from_static("apikey")));
+        assert!(filter(&HeaderName::from_static("authorization")));
+        assert!(!filter(&HeaderName::from_static("username")));
+        assert!(!filter(&HeaderName::from_static("accept")));
+    }
+
+    #[tokio::test]
+    async fn bodies_over_the_cap_fail() {
+        let body = Full::new(Bytes::from(vec![b'x'; 100])).map_err(|never| match never {}).boxed_unsync();
+        let capped = Capped { inner: body, left: 50 };
+        assert!(matches!(capped.collect().await, Err(Error::HttpResponseBodySize(_))));
+        let body = Full::new(Bytes::from(vec![b'x'; 10])).map_err(|never| match never {}).boxed_unsync();
+        let capped = Capped { inner: body, left: 50 };
+        assert_eq!(capped.collect().await.ok().unwrap().to_bytes().len(), 10);
+    }
+}

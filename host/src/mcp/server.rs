@@ -1,0 +1,319 @@
+//! The MCP dispatcher, generic over the byte streams so protocol tests run in memory and
+//! over any [`Backend`], so they run without wasm. Nothing a client sends ends the session:
+//! every line is answered (or, for notifications, ignored) and the loop goes on.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::sync::{Semaphore, mpsc};
+use tokio::task::JoinSet;
+
+use super::jsonrpc::{self, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, Incoming, METHOD_NOT_FOUND};
+use super::lines::{Line, MAX_LINE, read_line};
+
+/// The protocol revision this server speaks best.
+pub const LATEST_PROTOCOL: &str = "2025-11-25";
+/// Revisions accepted in `initialize` (newest first).
+pub const SUPPORTED_PROTOCOLS: &[&str] = &["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
+
+/// The finished call of a tool: the envelope and whether it is an error.
+pub struct ToolOutcome {
+    pub structured: Value,
+    pub is_error: bool,
+}
+
+/// Why a call produced no tool result.
+#[derive(Debug)]
+pub enum BackendError {
+    /// No tool has this name (JSON-RPC -32602).
+    UnknownTool(String),
+    /// A host or component failure (JSON-RPC -32603); the text holds no secret.
+    Internal(String),
+}
+
+/// A boxed future, `Send`.
+pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
+
+/// What runs the tools.
+pub trait Backend: Send + Sync + 'static {
+    /// The MCP `Tool` objects of `tools/list`.
+    fn tools(&self) -> &[Value];
+    /// Runs tool `name` with the `arguments` JSON text.
+    fn call(self: Arc<Self>, name: String, arguments: String) -> BoxFuture<Result<ToolOutcome, BackendError>>;
+}
+
+/// Who the server says it is.
+#[derive(Clone)]
+pub struct ServerInfo {
+    pub name: String,
+    pub title: String,
+    pub version: String,
+    pub instructions: String,
+}
+
+/// At most this many tool calls run at once; more wait.
+const MAX_CONCURRENT_CALLS: usize = 8;
+
+/// Serves MCP on `input`/`output` until the input ends (or the output closes).
+pub async fn serve<R, W>(input: R, output: W, backend: Arc<dyn Backend>, info: ServerInfo) -> std::io::Result<()>
+where
+    R: AsyncRead + Unpin,
+    W: AsyncWrite + Unpin + Send + 'static,
+{
+    let (tx, mut rx) = mpsc::unbounded_channel::<Value>();
+    let writer = tokio::spawn(async move {
+        let mut output = output;
+        while let Some(msg) = rx.recv().await {
+            let mut line = serde_json::to_vec(&msg).unwrap_or_default();
+            line.push(b'\n');
+            // A closed stdout is a clean exit: nobody is listening any more.
+            if output.write_all(&line).await.is_err() || output.flush().await.is_err() {
+                break;
+            }
+        }
+    });
+    let mut reader = BufReader::new(input);
+    let calls = Arc::new(Semaphore::new(MAX_CONCURRENT_CALLS));
+    let mut tasks = JoinSet::new();
+    loop {
+        let line = read_line(&mut reader, MAX_LINE).await?;
+        let msg = match line {
+            Line::Eof => break,
+            Line::TooLong => {
+                let text = format!("Invalid Request: message longer than {MAX_LINE} bytes");
+                let _ = tx.send(jsonrpc::error(&Value::Null, INVALID_REQUEST, &text));
+                continue;
+            }
+            Line::Message(m) => m,
+        };
+        if msg.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        match jsonrpc::classify(&msg) {
+            Incoming::Invalid { id, code, message } => {
+                let _ = tx.send(jsonrpc::error(&id, code, &message));
+            }
+            Incoming::Notification { method } => tracing::debug!(%method, "notification"),
+            Incoming::Response => {}
+            Incoming::Request { id, method, params } => {
+                if method == "tools/call" {
+                    let tx = tx.clone();
+                    let backend = backend.clone();
+                    let calls = calls.clone();
+                    tasks.spawn(async move {
+                        let _permit = calls.acquire_owned().await;
+                        let _ = tx.send(call_tool(&id, &params, backend).await);
+                    });
+                } else {
+                    let _ = tx.send(answer(&id, &method, &params, backend.as_ref(), &info));
+                }
+            }
+        }
+        // Reap finished calls so the set does not grow.
+        while tasks.try_join_next().is_some() {}
+    }
+    while tasks.join_next().await.is_some() {}
+    drop(tx);
+    let _ = writer.await;
+    Ok(())
+}
+
+/// Answers a request other than `tools/call`.
+fn answer(id: &Value, method: &str, params: &Value, backend: &dyn Backend, info: &ServerInfo) -> Value {
+    let server_info = json!({ "name": info.name, "title": info.title, "version": info.version });
+    let capabilities = json!({ "tools": { "listChanged": false } });
+    match method {
+        "initialize" => {
+            let asked = params.get("protocolVersion").and_then(Value::as_str);
+            let Some(asked) = asked else {
+                return jsonrpc::error(id, INVALID_PARAMS, "initialize needs params.protocolVersion");
+            };
+            let version = if SUPPORTED_PROTOCOLS.contains(&asked) { asked } else { LATEST_PROTOCOL };
+            jsonrpc::result(
+                id,
+                json!({
+                    "protocolVersion": version,
+                    "capabilities": capabilities,
+                    "serverInfo": server_info,
+                    "instructions": info.instructions,
+                }),
+            )
+        }
+        // 2026-07-28 discovery: answered at once, before or after initialize. Only
+        // handshake-era revisions are offered, so a modern client falls back to initialize.
+        "server/discover" => jsonrpc::result(
+            id,
+            json!({
+                "supportedVersions": SUPPORTED_PROTOCOLS,
+                "capabilities": capabilities,
+                "serverInfo": server_info,
+                "instructions": info.instructions,
+            }),
+        ),
+        "ping" => jsonrpc::result(id, json!({})),
+        "tools/list" => jsonrpc::result(id, json!({ "tools": backend.tools() })),
+        _ => jsonrpc::error(id, METHOD_NOT_FOUND, &format!("Method not found: {method}")),
+    }
+}
+
+/// Runs `tools/call`.
+async fn call_tool(id: &Value, params: &Value, backend: Arc<dyn Backend>) -> Value {
+    let Some(name) = params.get("name").and_then(Value::as_str) else {
+        return jsonrpc::error(id, INVALID_PARAMS, "tools/call needs params.name (a string)");
+    };
+    if !backend.tools().iter().any(|t| t["name"] == name) {
+        return jsonrpc::error(id, INVALID_PARAMS, &format!("Unknown tool: {name}"));
+    }
+    // Arguments of the wrong type are the tool's to reject (INVALID_ARGUMENT), not ours.
+    let arguments = match params.get("arguments") {
+        None | Some(Value::Null) => "{}".to_string(),
+        Some(v) => v.to_string(),
+    };
+    let started = std::time::Instant::now();
+    match backend.call(name.to_string(), arguments).await {
+        Ok(outcome) => {
+            let code = outcome.structured.pointer("/error/code").and_then(Value::as_str).unwrap_or("");
+            tracing::info!(tool = name, ok = !outcome.is_error, code, ms = started.elapsed().as_millis() as u64, "tool call");
+            let text = serde_json::to_string(&outcome.structured).unwrap_or_default();
+            jsonrpc::result(
+                id,
+                json!({
+                    "content": [{ "type": "text", "text": text }],
+                    "structuredContent": outcome.structured,
+                    "isError": outcome.is_error,
+                }),
+            )
+        }
+        Err(BackendError::UnknownTool(n)) => jsonrpc::error(id, INVALID_PARAMS, &format!("Unknown tool: {n}")),
+        Err(BackendError::Internal(m)) => {
+            tracing::error!(tool = name, error = %m, "tool call failed inside the host or component");
+            jsonrpc::error(id, INTERNAL_ERROR, &m)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, duplex};
+
+    struct Fake {
+        tools: Vec<Value>,
+    }
+
+    impl Backend for Fake {
+        fn tools(&self) -> &[Value] {
+            &self.tools
+        }
+        fn call(self: Arc<Self>, name: String, arguments: String) -> BoxFuture<Result<ToolOutcome, BackendError>> {
+            Box::pin(async move {
+                if name == "boom" {
+                    return Err(BackendError::Internal("component trapped".into()));
+                }
+                let ok = arguments != "\"bad\"";
+                Ok(ToolOutcome { structured: json!({"ok": ok, "operation": name, "args": arguments}), is_error: !ok })
+            })
+        }
+    }
+
+    fn info() -> ServerInfo {
+        ServerInfo { name: "t".into(), title: "T".into(), version: "0".into(), instructions: "i".into() }
+    }
+
+    /// Sends `lines` and returns every response line.
+    async fn exchange(lines: &[&str]) -> Vec<Value> {
+        let backend: Arc<dyn Backend> =
+            Arc::new(Fake { tools: vec![json!({"name": "echo"}), json!({"name": "boom"})] });
+        let (mut client, server) = duplex(1 << 16);
+        let (server_read, server_write) = tokio::io::split(server);
+        let task = tokio::spawn(serve(server_read, server_write, backend, info()));
+        for l in lines {
+            client.write_all(l.as_bytes()).await.unwrap();
+            client.write_all(b"\n").await.unwrap();
+        }
+        client.shutdown().await.unwrap();
+        let mut out = Vec::new();
+        let mut reader = tokio::io::BufReader::new(client);
+        let mut buf = String::new();
+        while reader.read_line(&mut buf).await.unwrap() > 0 {
+            out.push(serde_json::from_str(&buf).unwrap());
+            buf.clear();
+        }
+        task.await.unwrap().unwrap();
+        out
+    }
+
+    fn by_id(out: &[Value], id: Value) -> &Value {
+        out.iter().find(|m| m["id"] == id).unwrap_or_else(|| panic!("no answer for {id}: {out:?}"))
+    }
+
+    #[tokio::test]
+    async fn discover_before_initialize_then_handshake() {
+        let out = exchange(&[
+            r#"{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}"#,
+            r#"{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}"#,
+            r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            r#"{"jsonrpc":"2.0","id":3,"method":"ping"}"#,
+        ])
+        .await;
+        assert_eq!(out.len(), 3);
+        assert_eq!(by_id(&out, json!(1))["result"]["supportedVersions"][0], "2025-11-25");
+        assert_eq!(by_id(&out, json!(2))["result"]["protocolVersion"], "2025-11-25");
+        assert_eq!(by_id(&out, json!(2))["result"]["capabilities"]["tools"]["listChanged"], false);
+        assert_eq!(by_id(&out, json!(3))["result"], json!({}));
+    }
+
+    #[tokio::test]
+    async fn version_negotiation() {
+        let out = exchange(&[
+            r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18"}}"#,
+            r#"{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":"1999-01-01"}}"#,
+            r#"{"jsonrpc":"2.0","id":3,"method":"initialize","params":{}}"#,
+        ])
+        .await;
+        assert_eq!(by_id(&out, json!(1))["result"]["protocolVersion"], "2025-06-18");
+        assert_eq!(by_id(&out, json!(2))["result"]["protocolVersion"], LATEST_PROTOCOL);
+        assert_eq!(by_id(&out, json!(3))["error"]["code"], INVALID_PARAMS);
+    }
+
+    #[tokio::test]
+    async fn malformed_input_is_answered_and_the_session_survives() {
+        let long = format!("{{\"x\":\"{}\"}}", "a".repeat(MAX_LINE + 10));
+        let out = exchange(&[
+            "{not json",
+            r#"[{"jsonrpc":"2.0","id":1,"method":"ping"}]"#,
+            &long,
+            r#"{"jsonrpc":"2.0","id":4,"method":"nope"}"#,
+            r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"missing"}}"#,
+            r#"{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"boom"}}"#,
+            r#"{"jsonrpc":"2.0","id":7,"method":"ping"}"#,
+        ])
+        .await;
+        let nulls: Vec<i64> = out.iter().filter(|m| m["id"].is_null()).map(|m| m["error"]["code"].as_i64().unwrap()).collect();
+        assert_eq!(nulls, vec![-32700, -32600, -32600]);
+        assert_eq!(by_id(&out, json!(4))["error"]["code"], METHOD_NOT_FOUND);
+        assert_eq!(by_id(&out, json!(5))["error"]["code"], INVALID_PARAMS);
+        assert_eq!(by_id(&out, json!(6))["error"]["code"], INTERNAL_ERROR);
+        assert_eq!(by_id(&out, json!(7))["result"], json!({}));
+    }
+
+    #[tokio::test]
+    async fn tool_results_carry_structured_content_and_text() {
+        let out = exchange(&[
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
+            r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"a":1}}}"#,
+            r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo","arguments":"bad"}}"#,
+        ])
+        .await;
+        assert_eq!(by_id(&out, json!(1))["result"]["tools"].as_array().unwrap().len(), 2);
+        let r = &by_id(&out, json!(2))["result"];
+        assert_eq!(r["isError"], false);
+        assert_eq!(r["structuredContent"]["args"], "{\"a\":1}");
+        let text: Value = serde_json::from_str(r["content"][0]["text"].as_str().unwrap()).unwrap();
+        assert_eq!(text, r["structuredContent"]);
+        assert_eq!(by_id(&out, json!(3))["result"]["isError"], true);
+    }
+}

@@ -1,0 +1,234 @@
+//! The wasmtime side: one `Engine` and one `InstancePre`, a fresh `Store` and instance per
+//! call, with a memory cap, a CPU budget (epoch interruption) and no way out but the HTTP
+//! policy. The linker holds only what the component imports: `wasi:http`, io, clocks,
+//! random and the cli stdio/environment stubs; no filesystem, no sockets.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use anyhow::{Context as _, Result};
+use wasmtime::component::{Component, Linker, ResourceTable};
+use wasmtime::{Config as EngineConfig, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, Store, StoreLimits, StoreLimitsBuilder, UpdateDeadline};
+use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
+use wasmtime_wasi_http::{WasiHttpCtx, WasiHttpCtxView, WasiHttpView};
+
+use crate::cache;
+use crate::config::Config;
+use crate::http::HostHttp;
+use crate::policy::Policy;
+
+mod bindings {
+    wasmtime::component::bindgen!({
+        path: "../wit",
+        world: "ombi:mcp/plugin",
+        exports: { default: async },
+        with: {
+            "wasi:http": wasmtime_wasi_http::p2::bindings::http,
+            "wasi:io": wasmtime_wasi::p2::bindings::io,
+            "wasi:clocks": wasmtime_wasi::p2::bindings::clocks,
+        },
+    });
+}
+
+pub use bindings::exports::ombi::mcp::tools::{CallError, CallResult, ToolDescriptor};
+use bindings::exports::ombi::mcp::tools::CallContext;
+use bindings::PluginPre;
+
+/// The component built into this binary.
+pub static EMBEDDED_COMPONENT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/ombi_guest.wasm"));
+
+/// Linear memory one instance may grow to.
+const MEMORY_CAP: usize = 128 * 1024 * 1024;
+/// Instances that may exist at once (and so concurrent calls).
+pub const MAX_INSTANCES: u32 = 16;
+/// How often the epoch advances.
+const TICK: Duration = Duration::from_millis(10);
+/// CPU budget of one call, in ticks spent running wasm (10 s).
+const CPU_TICKS: u64 = 1000;
+
+/// What a store holds.
+struct State {
+    wasi: WasiCtx,
+    http: WasiHttpCtx,
+    table: ResourceTable,
+    hooks: HostHttp,
+    limits: StoreLimits,
+    ticks: u64,
+}
+
+impl WasiView for State {
+    fn ctx(&mut self) -> WasiCtxView<'_> {
+        WasiCtxView { ctx: &mut self.wasi, table: &mut self.table }
+    }
+}
+
+impl WasiHttpView for State {
+    fn http(&mut self) -> WasiHttpCtxView<'_> {
+        WasiHttpCtxView { ctx: &mut self.http, table: &mut self.table, hooks: &mut self.hooks }
+    }
+}
+
+/// Where the component comes from.
+pub enum ComponentSource {
+    /// The component built into this binary.
+    Embedded,
+    /// A component file given with `--component`.
+    File(std::path::PathBuf),
+}
+
+/// The loaded component, ready to instantiate per call.
+pub struct Runtime {
+    engine: Engine,
+    pre: PluginPre<State>,
+    config: Arc<Config>,
+    policy: Arc<Policy>,
+    calls: AtomicU64,
+    started: u64,
+}
+
+impl Runtime {
+    /// Loads (from the on-disk cache when possible) and links the component.
+    pub fn new(config: Arc<Config>, source: ComponentSource) -> Result<Runtime> {
+        let engine = engine()?;
+        let bytes = match &source {
+            ComponentSource::Embedded => EMBEDDED_COMPONENT.to_vec(),
+            ComponentSource::File(p) => std::fs::read(p).with_context(|| format!("reading component {}", p.display()))?,
+        };
+        let component = cache::load(&engine, &bytes)?;
+        let linker = linker(&engine)?;
+        let pre = linker
+            .instantiate_pre(&component)
+            .context("the component imports something this host does not provide (only wasi:http, io, clocks, random and cli stdio are linked)")?;
+        let pre = PluginPre::new(pre)?;
+        let ticker = engine.clone();
+        std::thread::Builder::new()
+            .name("epoch".into())
+            .spawn(move || loop {
+                std::thread::sleep(TICK);
+                ticker.increment_epoch();
+            })?;
+        let started = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0);
+        let policy = Arc::new(Policy::new(config.url.clone(), config.allow_writes));
+        Ok(Runtime { engine, pre, config, policy, calls: AtomicU64::new(0), started })
+    }
+
+    fn store(&self) -> Store<State> {
+        let mut store = Store::new(
+            &self.engine,
+            State {
+                // An empty environment, no preopens, stdin/stdout closed: guest output never
+                // reaches the MCP stream.
+                wasi: WasiCtx::builder().inherit_stderr().build(),
+                http: WasiHttpCtx::new(),
+                table: ResourceTable::new(),
+                hooks: HostHttp::new(
+                    self.policy.clone(),
+                    self.config.api_key.clone(),
+                    self.config.request_timeout,
+                    self.config.max_response_bytes,
+                ),
+                limits: StoreLimitsBuilder::new().memory_size(MEMORY_CAP).instances(32).build(),
+                ticks: 0,
+            },
+        );
+        store.limiter(|s| &mut s.limits);
+        store.set_epoch_deadline(1);
+        // Each tick spent running wasm counts against the CPU budget; time spent waiting on
+        // Ombi does not, since the callback only runs while wasm runs.
+        store.epoch_deadline_callback(|mut cx| {
+            let state = cx.data_mut();
+            state.ticks += 1;
+            if state.ticks > CPU_TICKS {
+                return Ok(UpdateDeadline::Interrupt);
+            }
+            Ok(UpdateDeadline::Yield(1))
+        });
+        store
+    }
+
+    /// The component's tool list.
+    pub async fn list_tools(&self) -> Result<Vec<ToolDescriptor>> {
+        let mut store = self.store();
+        let plugin = self.pre.instantiate_async(&mut store).await?;
+        plugin.ombi_mcp_tools().call_list_tools(&mut store).await
+    }
+
+    /// Runs one tool in a fresh instance. The API key is scrubbed from anything returned.
+    pub async fn call(&self, name: &str, arguments_json: &str) -> Result<Result<CallResult, CallError>> {
+        let n = self.calls.fetch_add(1, Ordering::Relaxed) + 1;
+        let context = CallContext {
+            base_url: self.config.url.base_url(),
+            default_user: self.config.default_user.clone(),
+            allow_writes: self.config.allow_writes,
+            correlation_id: format!("ombi-mcp-{:x}-{n}", self.started),
+            max_response_bytes: self.config.max_response_bytes,
+            request_timeout_ms: u32::try_from(self.config.request_timeout.as_millis()).unwrap_or(u32::MAX),
+        };
+        let mut store = self.store();
+        let plugin = self.pre.instantiate_async(&mut store).await?;
+        let result = plugin
+            .ombi_mcp_tools()
+            .call_call_tool(&mut store, name, arguments_json, &context)
+            .await?;
+        Ok(match result {
+            Ok(r) => Ok(CallResult { structured: self.scrub(r.structured), is_error: r.is_error }),
+            Err(CallError::Internal(m)) => Err(CallError::Internal(self.scrub(m))),
+            Err(e) => Err(e),
+        })
+    }
+
+    /// Replaces the API key wherever it appears (defence in depth: the component never
+    /// holds it, but Ombi could echo it).
+    pub fn scrub(&self, text: String) -> String {
+        match &self.config.api_key {
+            Some(k) if text.contains(k.expose()) => text.replace(k.expose(), "[redacted]"),
+            _ => text,
+        }
+    }
+
+    /// The deadline of a whole call: a few upstream requests and some CPU.
+    pub fn call_deadline(&self) -> Duration {
+        self.config.request_timeout * 4 + Duration::from_secs(10)
+    }
+}
+
+fn engine() -> Result<Engine> {
+    let mut cfg = EngineConfig::new();
+    cfg.wasm_component_model(true);
+    cfg.epoch_interruption(true);
+    let mut pool = PoolingAllocationConfig::default();
+    pool.total_component_instances(MAX_INSTANCES);
+    pool.total_core_instances(MAX_INSTANCES * 8);
+    pool.total_memories(MAX_INSTANCES * 4);
+    pool.total_tables(MAX_INSTANCES * 8);
+    pool.max_memory_size(MEMORY_CAP);
+    cfg.allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
+    Engine::new(&cfg)
+}
+
+fn linker(engine: &Engine) -> Result<Linker<State>> {
+    use wasmtime_wasi::cli::WasiCli;
+    use wasmtime_wasi::p2::bindings::cli;
+    let mut l = Linker::<State>::new(engine);
+    // io, clocks, random and stdio, as in the wasi:http proxy world.
+    wasmtime_wasi::p2::add_to_linker_proxy_interfaces_async(&mut l)?;
+    // The cli stubs Rust's standard library imports (an empty environment, exit, no tty).
+    cli::environment::add_to_linker::<State, WasiCli>(&mut l, State::cli)?;
+    cli::exit::add_to_linker::<State, WasiCli>(&mut l, State::cli)?;
+    cli::terminal_input::add_to_linker::<State, WasiCli>(&mut l, State::cli)?;
+    cli::terminal_output::add_to_linker::<State, WasiCli>(&mut l, State::cli)?;
+    cli::terminal_stdin::add_to_linker::<State, WasiCli>(&mut l, State::cli)?;
+    cli::terminal_stdout::add_to_linker::<State, WasiCli>(&mut l, State::cli)?;
+    cli::terminal_stderr::add_to_linker::<State, WasiCli>(&mut l, State::cli)?;
+    wasmtime_wasi_http::p2::add_only_http_to_linker_async(&mut l)?;
+    Ok(l)
+}
+
+#[doc(hidden)]
+pub fn engine_for_tests() -> Result<Engine> {
+    engine()
+}
