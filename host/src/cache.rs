@@ -34,7 +34,7 @@ pub fn key(engine: &Engine, bytes: &[u8]) -> String {
 /// cannot be read or written only costs a compile.
 pub fn load(engine: &Engine, bytes: &[u8]) -> Result<Component> {
     let Some(dir) = dir() else {
-        return Component::new(engine, bytes);
+        return Ok(Component::new(engine, bytes)?);
     };
     let path = dir.join(key(engine, bytes));
     if path.exists() {
@@ -53,7 +53,7 @@ pub fn load(engine: &Engine, bytes: &[u8]) -> Result<Component> {
         tracing::warn!(dir = %dir.display(), error = %e, "could not cache the compiled component");
     }
     // SAFETY: the bytes were just produced by this engine.
-    unsafe { Component::deserialize(engine, &compiled) }
+    Ok(unsafe { Component::deserialize(engine, &compiled) }?)
 }
 
 fn store(dir: &std::path::Path, path: &std::path::Path, compiled: &[u8]) -> std::io::Result<()> {

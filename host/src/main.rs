@@ -41,6 +41,7 @@ USAGE:
     ombi-mcp call TOOL [JSON] [--component PATH]
                                           run one tool once and print its result
     ombi-mcp demo                         a narrated session against a built-in Ombi simulator
+    ombi-mcp component OUTPUT             write the embedded tool component (for other wasm hosts)
     ombi-mcp --help | --version
 
 CONFIGURATION (environment):
@@ -58,6 +59,7 @@ enum Command {
     Serve,
     Call { tool: String, arguments: String },
     Demo,
+    Component { output: PathBuf },
     Help,
     Version,
 }
@@ -77,6 +79,7 @@ fn parse_args(args: Vec<String>) -> Result<(Command, Option<PathBuf>)> {
     let cmd = match rest.first().map(String::as_str) {
         None | Some("serve") if rest.len() <= 1 => Command::Serve,
         Some("demo") if rest.len() == 1 => Command::Demo,
+        Some("component") if rest.len() == 2 => Command::Component { output: PathBuf::from(&rest[1]) },
         Some("call") if (2..=3).contains(&rest.len()) => Command::Call {
             tool: rest[1].clone(),
             arguments: rest.get(2).cloned().unwrap_or_else(|| "{}".into()),
@@ -123,6 +126,11 @@ fn run() -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Demo => rt.block_on(demo::run()),
+        Command::Component { output } => {
+            std::fs::write(&output, runtime::EMBEDDED_COMPONENT).with_context(|| format!("writing {}", output.display()))?;
+            eprintln!("wrote {} ({} bytes)", output.display(), runtime::EMBEDDED_COMPONENT.len());
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Serve => rt.block_on(async {
             let backend = Arc::new(load(source).await?);
             tracing::info!(tools = backend_tools(&backend), "ombi-mcp serving MCP on stdio");

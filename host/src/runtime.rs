@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context as _, Result};
-use wasmtime::component::{Component, Linker, ResourceTable};
+use wasmtime::component::{Linker, ResourceTable};
 use wasmtime::{Config as EngineConfig, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, Store, StoreLimits, StoreLimitsBuilder, UpdateDeadline};
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 use wasmtime_wasi_http::{WasiHttpCtx, WasiHttpCtxView, WasiHttpView};
@@ -99,6 +99,7 @@ impl Runtime {
         let linker = linker(&engine)?;
         let pre = linker
             .instantiate_pre(&component)
+            .map_err(anyhow::Error::from)
             .context("the component imports something this host does not provide (only wasi:http, io, clocks, random and cli stdio are linked)")?;
         let pre = PluginPre::new(pre)?;
         let ticker = engine.clone();
@@ -110,8 +111,9 @@ impl Runtime {
             })?;
         let started = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_secs())
-            .unwrap_or(0);
+            .map(|d| d.as_millis() as u64)
+            .unwrap_or(0)
+            ^ u64::from(std::process::id()) << 44;
         let policy = Arc::new(Policy::new(config.url.clone(), config.allow_writes));
         Ok(Runtime { engine, pre, config, policy, calls: AtomicU64::new(0), started })
     }
@@ -154,7 +156,7 @@ impl Runtime {
     pub async fn list_tools(&self) -> Result<Vec<ToolDescriptor>> {
         let mut store = self.store();
         let plugin = self.pre.instantiate_async(&mut store).await?;
-        plugin.ombi_mcp_tools().call_list_tools(&mut store).await
+        Ok(plugin.ombi_mcp_tools().call_list_tools(&mut store).await?)
     }
 
     /// Runs one tool in a fresh instance. The API key is scrubbed from anything returned.
@@ -207,11 +209,11 @@ fn engine() -> Result<Engine> {
     pool.total_tables(MAX_INSTANCES * 8);
     pool.max_memory_size(MEMORY_CAP);
     cfg.allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
-    Engine::new(&cfg)
+    Ok(Engine::new(&cfg)?)
 }
 
 fn linker(engine: &Engine) -> Result<Linker<State>> {
-    use wasmtime_wasi::cli::WasiCli;
+    use wasmtime_wasi::cli::{WasiCli, WasiCliView};
     use wasmtime_wasi::p2::bindings::cli;
     let mut l = Linker::<State>::new(engine);
     // io, clocks, random and stdio, as in the wasi:http proxy world.
@@ -226,9 +228,4 @@ fn linker(engine: &Engine) -> Result<Linker<State>> {
     cli::terminal_stderr::add_to_linker::<State, WasiCli>(&mut l, State::cli)?;
     wasmtime_wasi_http::p2::add_only_http_to_linker_async(&mut l)?;
     Ok(l)
-}
-
-#[doc(hidden)]
-pub fn engine_for_tests() -> Result<Engine> {
-    engine()
 }

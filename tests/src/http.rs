@@ -71,20 +71,52 @@ pub async fn read_request<S: AsyncRead + Unpin>(stream: &mut S) -> Option<Reques
         .and_then(|(_, v)| v.parse().ok())
         .unwrap_or(0)
         .min(MAX_BODY);
+    let chunked = headers
+        .iter()
+        .any(|(k, v)| k == "transfer-encoding" && v.to_ascii_lowercase().contains("chunked"));
     let mut body = buf[head_end + 4..].to_vec();
-    while body.len() < length {
-        let n = stream.read(&mut chunk).await.ok()?;
-        if n == 0 {
-            break;
+    if chunked {
+        // Read until the terminating zero-length chunk, then decode.
+        while !body.ends_with(b"0\r\n\r\n") && body.len() < MAX_BODY {
+            let n = stream.read(&mut chunk).await.ok()?;
+            if n == 0 {
+                break;
+            }
+            body.extend_from_slice(&chunk[..n]);
         }
-        body.extend_from_slice(&chunk[..n]);
+        body = dechunk(&body)?;
+    } else {
+        while body.len() < length {
+            let n = stream.read(&mut chunk).await.ok()?;
+            if n == 0 {
+                break;
+            }
+            body.extend_from_slice(&chunk[..n]);
+        }
+        body.truncate(length);
     }
-    body.truncate(length);
     let (path, query) = match target.split_once('?') {
         Some((p, q)) => (p.to_string(), parse_query(q)),
         None => (target, Vec::new()),
     };
     Some(Request { method, path, query, headers, body })
+}
+
+/// Decodes a chunked body.
+fn dechunk(raw: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    loop {
+        let line_end = i + find(&raw[i..], b"\r\n")?;
+        let size_text = String::from_utf8_lossy(&raw[i..line_end]);
+        let size = usize::from_str_radix(size_text.split(';').next()?.trim(), 16).ok()?;
+        i = line_end + 2;
+        if size == 0 {
+            return Some(out);
+        }
+        out.extend_from_slice(raw.get(i..i + size)?);
+        i += size + 2;
+    }
 }
 
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
@@ -232,6 +264,13 @@ mod tests {
         assert_eq!(req.query("B"), Some("x/y"));
         assert_eq!(req.header("apikey"), Some("k"));
         assert_eq!(req.body, b"{\"a\"");
+    }
+
+    #[tokio::test]
+    async fn reads_a_chunked_body() {
+        let raw = b"POST /x HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{\"a\"\r\n3\r\n:1}\r\n0\r\n\r\n";
+        let req = read_request(&mut &raw[..]).await.unwrap();
+        assert_eq!(req.body, b"{\"a\":1}");
     }
 
     #[test]

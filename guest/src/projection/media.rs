@@ -28,6 +28,13 @@ pub fn from_multi(item: &MultiSearchResult, warnings: &mut Vec<String>) -> Media
         m.add_id(namespace, id);
     }
     m.title = text::some_text(item.title.as_deref());
+    // Ombi appends " (year)" to movie titles only (API catalogue Q15): split it off.
+    if kind == MediaKind::Movie {
+        if let Some((title, year)) = m.title.as_deref().and_then(split_year) {
+            m.year = Some(year);
+            m.title = Some(title);
+        }
+    }
     m.overview = text::short(item.overview.as_deref(), text::OVERVIEW_CHARS);
     m.artwork_uris.extend(text::artwork(item.poster.as_deref()));
     m
@@ -110,6 +117,14 @@ pub fn from_album(vm: &SearchAlbum) -> Media {
     m
 }
 
+/// `"Dune (2021)"` → `("Dune", 2021)`.
+fn split_year(title: &str) -> Option<(String, i64)> {
+    let open = title.rfind(" (")?;
+    let inner = title[open + 2..].strip_suffix(')')?;
+    let year: i64 = inner.parse().ok().filter(|_| inner.len() == 4)?;
+    Some((title[..open].to_string(), year))
+}
+
 fn positive(id: Option<i64>) -> Option<u64> {
     id.filter(|i| *i > 0).map(|i| i as u64)
 }
@@ -139,6 +154,16 @@ mod tests {
         assert_eq!((m.media, ns(&m)), (MediaKind::Tv, vec![(Namespace::Tmdb, "1399")]));
         let (m, _) = multi(r#"{"id":"6384","mediaType":"person"}"#);
         assert_eq!(m.media, MediaKind::Person);
+    }
+
+    #[test]
+    fn movie_title_year_is_split_off() {
+        let (m, _) = multi(r#"{"id":"438631","mediaType":"movie","title":"Dune (2021)"}"#);
+        assert_eq!((m.title.as_deref(), m.year), (Some("Dune"), Some(2021)));
+        let (m, _) = multi(r#"{"id":"1","mediaType":"tv","title":"Dune (2021)"}"#);
+        assert_eq!((m.title.as_deref(), m.year), (Some("Dune (2021)"), None));
+        let (m, _) = multi(r#"{"id":"2","mediaType":"movie","title":"Up (Director's Cut)"}"#);
+        assert_eq!(m.year, None);
     }
 
     #[test]

@@ -45,8 +45,9 @@ impl Upstream for WasiHttp {
                 .map_err(|e| TransportError::Broken(format!("header {name} refused: {e:?}")))
         };
         add("Accept", b"application/json")?;
-        if req.body.is_some() {
+        if let Some(body) = &req.body {
             add("Content-Type", b"application/json")?;
+            add("Content-Length", body.len().to_string().as_bytes())?;
         }
         if let Some(user) = &req.user {
             add("UserName", user.as_bytes())?;

@@ -1,0 +1,9 @@
+//! End-to-end tests: the real `ombi-mcp` binary over stdio against the Ombi simulator on
+//! 127.0.0.1. One test binary with modules (it links once). No test reaches the internet.
+
+mod catalogue;
+mod cli;
+mod protocol;
+mod sandbox;
+mod support;
+mod tools;
