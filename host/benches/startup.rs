@@ -1,0 +1,89 @@
+//! Start-up and per-call figures, printed (not asserted): compiling the component, loading
+//! it precompiled, a fresh instance per call, and a whole `read_search` round trip against
+//! the simulator. Run with `cargo bench -p ombi-mcp --bench startup`.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use ombi_mcp::cache;
+use ombi_mcp::config::Config;
+use ombi_mcp::runtime::{ComponentSource, EMBEDDED_COMPONENT, Runtime};
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn rss_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+fn main() {
+    let dir = std::env::temp_dir().join(format!("ombi-mcp-bench-{}", std::process::id()));
+    // SAFETY: single-threaded at this point; the variable is read by the cache module.
+    unsafe { std::env::set_var("OMBI_MCP_CACHE_DIR", &dir) };
+    let sim = ombi_sim::Simulator::start().unwrap();
+    let key = sim.api_key().to_string();
+    let url = sim.url();
+    let config = Arc::new(
+        Config::from_env(|k| match k {
+            "OMBI_URL" => Some(url.clone()),
+            "OMBI_API_KEY" => Some(key.clone()),
+            _ => None,
+        })
+        .unwrap(),
+    );
+    println!("component size: {} bytes", EMBEDDED_COMPONENT.len());
+
+    let t = Instant::now();
+    let cold = Runtime::new(config.clone(), ComponentSource::Embedded).unwrap();
+    println!("first start (compile + cache write): {:?}", t.elapsed());
+    drop(cold);
+    let mut loads = Vec::new();
+    for _ in 0..5 {
+        let t = Instant::now();
+        let r = Runtime::new(config.clone(), ComponentSource::Embedded).unwrap();
+        loads.push(t.elapsed());
+        drop(r);
+    }
+    println!("second start (precompiled load + link), median of 5: {:?}", median(loads));
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    println!("cache files: {}", files.len());
+    let _ = cache::dir();
+
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    let runtime = Runtime::new(config, ComponentSource::Embedded).unwrap();
+    rt.block_on(async {
+        // Fresh instance + a call that does no I/O: the per-call overhead of the sandbox.
+        let mut fresh = Vec::new();
+        for _ in 0..200 {
+            let t = Instant::now();
+            let r = runtime.call("write_vote", "{}").await.unwrap().unwrap();
+            fresh.push(t.elapsed());
+            assert!(r.is_error);
+        }
+        println!("fresh instance + call without I/O (write refused), median of 200: {:?}", median(fresh));
+        let mut list = Vec::new();
+        for _ in 0..20 {
+            let t = Instant::now();
+            let tools = runtime.list_tools().await.unwrap();
+            list.push(t.elapsed());
+            assert_eq!(tools.len(), 31);
+        }
+        println!("fresh instance + list-tools (31 schemas), median of 20: {:?}", median(list));
+        let mut search = Vec::new();
+        for _ in 0..50 {
+            let t = Instant::now();
+            let r = runtime.call("read_search", r#"{"query":"the","limit":20}"#).await.unwrap().unwrap();
+            search.push(t.elapsed());
+            assert!(!r.is_error);
+        }
+        println!("read_search round trip against the simulator, median of 50: {:?}", median(search));
+    });
+    if let Some(kib) = rss_kib() {
+        println!("resident memory after the runs: {} MiB", kib / 1024);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,31 @@
+# Developer recipes (optional: every recipe is a plain cargo command you can run by hand).
+
+# The main job: a narrated MCP session against the embedded Ombi simulator.
+demo:
+    cargo run -p ombi-mcp -- demo
+
+# All tests (the README's test command).
+test:
+    cargo test --workspace
+
+# What CI runs: the tests and the Python SDK real-client check.
+ci:
+    .ci/run
+
+# Re-bless the tools/list snapshot (schemas/tools.json) after an intended catalogue change.
+bless:
+    OMBI_MCP_BLESS=1 cargo test -p ombi-mcp --test e2e catalogue
+
+# A simulated Ombi on port 5055 to point ombi-mcp or curl at.
+sim:
+    cargo run -p ombi-sim --bin ombi-sim -- --port 5055
+
+# Lints: formatting, clippy for the host and for the guest on its real target.
+lint:
+    cargo fmt --all -- --check
+    cargo clippy --workspace --all-targets -- -D warnings
+    cargo clippy -p ombi-guest --target wasm32-wasip2 -- -D warnings
+
+# Start-up and per-call figures (release build).
+bench:
+    cargo bench -p ombi-mcp --bench startup

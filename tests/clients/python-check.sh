@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The real-client check: installs the Python MCP SDK (mcp==2.3.0) in a virtualenv under
+# target/ and runs python_client_check.py against the debug binaries.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+cargo build -p ombi-mcp -p ombi-sim --bins
+target_dir="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')"
+venv="$target_dir/py-mcp-2.3.0"
+if [ ! -x "$venv/bin/python" ]; then
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet "mcp==2.3.0"
+fi
+"$venv/bin/python" tests/clients/python_client_check.py "$target_dir/debug/ombi-mcp" "$target_dir/debug/ombi-sim"

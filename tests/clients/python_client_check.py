@@ -1,0 +1,91 @@
+"""Real-client check: the official Python MCP SDK drives `ombi-mcp serve` against the
+simulator, in both its default `Client` mode (which probes `server/discover` first) and
+with a plain `ClientSession`. The SDK validates every `structuredContent` against the tool's
+`outputSchema`; any violation, error or slow connect fails the check.
+
+Usage: python python_client_check.py OMBI_MCP_BINARY OMBI_SIM_BINARY
+"""
+
+import asyncio
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+from mcp import Client, ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+CALLS = [
+    ("read_search", {"query": "dune"}),
+    ("read_search", {"query": "radiohead", "media": ["artist", "album"]}),
+    ("read_search", {"query": "dune", "media": ["movie"], "year": 2021, "language": "en"}),
+    ("read_search", {"query": "the", "media": ["movie", "tv"], "offset": 10, "limit": 5}),
+    ("read_server", {"view": "status"}),
+    ("read_server", {"view": "about"}),
+    ("read_server", {"view": "features"}),
+    ("read_server", {"view": "jobs"}),
+    ("read_server", {"view": "health"}),
+]
+
+
+def start_simulator(sim_bin):
+    proc = subprocess.Popen([sim_bin, "--port", "0"], stdout=subprocess.PIPE, text=True)
+    env = {}
+    while len(env) < 2:
+        line = proc.stdout.readline()
+        if not line:
+            raise SystemExit("ombi-sim exited before printing its URL and key")
+        key, _, value = line.strip().partition("=")
+        env[key] = value
+    return proc, env
+
+
+async def exercise(call_tool, list_tools, label):
+    tools = (await list_tools()).tools
+    assert len(tools) == 31, f"{label}: expected 31 tools, got {len(tools)}"
+    for tool in tools:
+        assert tool.output_schema is not None, f"{label}: {tool.name} has no outputSchema"
+    for name, args in CALLS:
+        result = await call_tool(name, args)
+        assert not result.is_error, f"{label}: {name} {args} failed: {result.structured_content}"
+        assert result.structured_content["operation"] == name
+    bad = await call_tool("read_search", {"query": "x", "limit": 1000})
+    assert bad.is_error and bad.structured_content["error"]["code"] == "INVALID_ARGUMENT", bad
+    write = await call_tool("write_vote", {"direction": "up", "media": "movie", "request_id": 1})
+    assert write.is_error and write.structured_content["error"]["code"] == "FORBIDDEN", write
+    print(f"{label}: 31 tools listed, {len(CALLS) + 2} calls validated against their outputSchema")
+
+
+async def main(mcp_bin, sim_bin):
+    sim, sim_env = start_simulator(sim_bin)
+    cache = tempfile.mkdtemp(prefix="ombi-mcp-pycheck-")
+    env = dict(sim_env, OMBI_MCP_CACHE_DIR=cache, OMBI_MCP_LOG="warn")
+    try:
+        # Warm the compiled-component cache, as any second start of the server would be.
+        subprocess.run([mcp_bin, "call", "read_server"], env=dict(os.environ, **env), check=True, capture_output=True)
+        params = StdioServerParameters(command=mcp_bin, args=["serve"], env=env)
+
+        started = time.monotonic()
+        async with Client(params) as client:
+            connect = time.monotonic() - started
+            assert connect < 1.0, f"Client (auto mode) took {connect:.2f}s to connect"
+            print(f"Client auto mode: connected in {connect * 1000:.0f} ms, negotiated {client.session.protocol_version}")
+            await exercise(client.call_tool, client.list_tools, "Client")
+
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write) as session:
+                started = time.monotonic()
+                init = await session.initialize()
+                print(f"ClientSession: initialize in {(time.monotonic() - started) * 1000:.0f} ms, protocol {init.protocol_version}")
+                await exercise(session.call_tool, session.list_tools, "ClientSession")
+    finally:
+        sim.terminate()
+        sim.wait()
+    print("python real-client check: OK")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        raise SystemExit(__doc__)
+    asyncio.run(main(sys.argv[1], sys.argv[2]))
