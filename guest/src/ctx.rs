@@ -56,19 +56,31 @@ impl<'a> Ctx<'a> {
     }
 
     /// Sends `req` and parses a JSON body; an empty body (204) is `None`.
-    pub fn fetch_opt<T: DeserializeOwned>(&mut self, req: &ApiRequest, what: &str) -> Result<Option<T>, ToolError> {
+    pub fn fetch_opt<T: DeserializeOwned>(
+        &mut self,
+        req: &ApiRequest,
+        what: &str,
+    ) -> Result<Option<T>, ToolError> {
         let resp = self.send(req, what)?;
         classify::json_opt(&resp, what, self.settings.max_response_bytes)
     }
 
     /// Sends `req` and parses a JSON body that must be present.
-    pub fn fetch<T: DeserializeOwned>(&mut self, req: &ApiRequest, what: &str) -> Result<T, ToolError> {
+    pub fn fetch<T: DeserializeOwned>(
+        &mut self,
+        req: &ApiRequest,
+        what: &str,
+    ) -> Result<T, ToolError> {
         let resp = self.send(req, what)?;
         classify::json(&resp, what, self.settings.max_response_bytes)
     }
 
     /// Sends `req` and parses a JSON array; `true` when it was cut at the read budget.
-    pub fn fetch_list<T: DeserializeOwned>(&mut self, req: &ApiRequest, what: &str) -> Result<(Vec<T>, bool), ToolError> {
+    pub fn fetch_list<T: DeserializeOwned>(
+        &mut self,
+        req: &ApiRequest,
+        what: &str,
+    ) -> Result<(Vec<T>, bool), ToolError> {
         let resp = self.send(req, what)?;
         classify::json_list(&resp, what)
     }

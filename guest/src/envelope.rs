@@ -98,7 +98,9 @@ pub fn fit_budget(env: &mut Value, budget: usize) {
         }
         add_warning(
             env,
-            format!("Long texts were shortened to {LONG_TEXT_CHARS} characters to stay within the result budget."),
+            format!(
+                "Long texts were shortened to {LONG_TEXT_CHARS} characters to stay within the result budget."
+            ),
         );
         mark_truncated(env);
     }
@@ -168,7 +170,10 @@ fn shorten_strings(v: &mut Value, max: usize) {
         Value::Object(map) => {
             for (k, val) in map.iter_mut() {
                 // Identifiers and enum-like fields must stay exact.
-                if !matches!(k.as_str(), "kind" | "namespace" | "value" | "media" | "mode" | "unit") {
+                if !matches!(
+                    k.as_str(),
+                    "kind" | "namespace" | "value" | "media" | "mode" | "unit"
+                ) {
                     shorten_strings(val, max);
                 }
             }
@@ -257,9 +262,22 @@ mod tests {
 
     #[test]
     fn oversized_page_is_cut_and_says_so() {
-        let all: Vec<Media> = (0..100).map(|i| media(format!("{i}-{}", "x".repeat(2000)))).collect();
-        let (items, page) = paging::local(all, paging::Window { offset: 0, limit: 100 }, PageUnit::Media);
-        let env = envelope("read_search", "c", Ok(Output::new(Data::MediaPage { items, page })));
+        let all: Vec<Media> = (0..100)
+            .map(|i| media(format!("{i}-{}", "x".repeat(2000))))
+            .collect();
+        let (items, page) = paging::local(
+            all,
+            paging::Window {
+                offset: 0,
+                limit: 100,
+            },
+            PageUnit::Media,
+        );
+        let env = envelope(
+            "read_search",
+            "c",
+            Ok(Output::new(Data::MediaPage { items, page })),
+        );
         let bytes = serde_json::to_vec(&env).unwrap().len();
         assert!(bytes <= MAX_RESULT_BYTES, "{bytes}");
         let kept = env["data"]["items"].as_array().unwrap().len();
@@ -278,7 +296,11 @@ mod tests {
             paging::Window::default(),
             PageUnit::Media,
         );
-        let env = envelope("read_search", "c", Ok(Output::new(Data::MediaPage { items, page })));
+        let env = envelope(
+            "read_search",
+            "c",
+            Ok(Output::new(Data::MediaPage { items, page })),
+        );
         assert!(serde_json::to_vec(&env).unwrap().len() <= MAX_RESULT_BYTES);
         assert_eq!(env["truncated"], true);
         assert_eq!(env["data"]["items"][0]["media"], "movie");

@@ -11,7 +11,8 @@ pub const MAX_LIMIT: u64 = 100;
 pub const DEFAULT_LIMIT: u64 = 20;
 
 /// The warning every upstream-paged result with a continuation carries.
-pub const NO_SNAPSHOT_WARNING: &str = "Ombi pages have no snapshot guarantee: concurrent changes may shift offsets between calls.";
+pub const NO_SNAPSHOT_WARNING: &str =
+    "Ombi pages have no snapshot guarantee: concurrent changes may shift offsets between calls.";
 
 /// `offset` and `limit`, flattened into a tool's arguments.
 #[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
@@ -116,7 +117,14 @@ mod tests {
 
     #[test]
     fn offset_past_the_end_is_an_empty_page() {
-        let (items, page) = local(vec![1, 2], Window { offset: 9, limit: 5 }, PageUnit::Media);
+        let (items, page) = local(
+            vec![1, 2],
+            Window {
+                offset: 9,
+                limit: 5,
+            },
+            PageUnit::Media,
+        );
         assert!(items.is_empty());
         assert_eq!(page.returned, 0);
         assert_eq!(page.total, Some(2));

@@ -45,7 +45,9 @@ pub fn load(engine: &Engine, bytes: &[u8]) -> Result<Component> {
                 tracing::debug!(path = %path.display(), "loaded the precompiled component");
                 return Ok(c);
             }
-            Err(e) => tracing::warn!(path = %path.display(), error = %e, "ignoring an unusable cache file"),
+            Err(e) => {
+                tracing::warn!(path = %path.display(), error = %e, "ignoring an unusable cache file")
+            }
         }
     }
     let compiled = engine.precompile_component(bytes)?;
@@ -63,7 +65,11 @@ fn store(dir: &std::path::Path, path: &std::path::Path, compiled: &[u8]) -> std:
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))?;
     }
-    let tmp = dir.join(format!(".tmp-{}-{}", std::process::id(), path.file_name().unwrap().to_string_lossy()));
+    let tmp = dir.join(format!(
+        ".tmp-{}-{}",
+        std::process::id(),
+        path.file_name().unwrap().to_string_lossy()
+    ));
     std::fs::write(&tmp, compiled)?;
     std::fs::rename(&tmp, path)
 }

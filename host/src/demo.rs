@@ -20,10 +20,15 @@ struct Client {
 impl Client {
     async fn request(&mut self, method: &str, params: Value) -> Result<Value> {
         self.next_id += 1;
-        let msg = json!({ "jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params });
+        let msg =
+            json!({ "jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params });
         self.send(&msg).await?;
         loop {
-            let line = self.lines.next_line().await?.context("the server closed its output")?;
+            let line = self
+                .lines
+                .next_line()
+                .await?
+                .context("the server closed its output")?;
             let v: Value = serde_json::from_str(&line)?;
             if v["id"] == json!(self.next_id) {
                 return Ok(v);
@@ -60,7 +65,10 @@ fn show(label: &str, v: &Value) {
 
 pub async fn run() -> Result<ExitCode> {
     let sim = ombi_sim::Simulator::start().context("starting the Ombi simulator")?;
-    println!("ombi-mcp demo: a simulated Ombi 4.59.3 is listening on {}", sim.url());
+    println!(
+        "ombi-mcp demo: a simulated Ombi 4.59.3 is listening on {}",
+        sim.url()
+    );
     println!("Starting `ombi-mcp serve` against it (read-only; the API key stays in the server).");
 
     let exe = std::env::current_exe()?;
@@ -77,7 +85,12 @@ pub async fn run() -> Result<ExitCode> {
         .spawn()?;
     let stdin = child.stdin.take().context("child stdin")?;
     let stdout = child.stdout.take().context("child stdout")?;
-    let mut c = Client { child, stdin, lines: BufReader::new(stdout).lines(), next_id: 0 };
+    let mut c = Client {
+        child,
+        stdin,
+        lines: BufReader::new(stdout).lines(),
+        next_id: 0,
+    };
 
     say("1. initialize (protocol 2025-11-25)");
     let init = c
@@ -89,26 +102,48 @@ pub async fn run() -> Result<ExitCode> {
     let r = &init["result"];
     println!(
         "server {} {} speaks {}; capabilities {}",
-        r["serverInfo"]["name"], r["serverInfo"]["version"], r["protocolVersion"], r["capabilities"]
+        r["serverInfo"]["name"],
+        r["serverInfo"]["version"],
+        r["protocolVersion"],
+        r["capabilities"]
     );
-    c.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).await?;
+    c.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+        .await?;
 
     say("2. tools/list");
     let list = c.request("tools/list", json!({})).await?;
-    let tools = list["result"]["tools"].as_array().cloned().unwrap_or_default();
+    let tools = list["result"]["tools"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     let names: Vec<&str> = tools.iter().filter_map(|t| t["name"].as_str()).collect();
     let reads = names.iter().filter(|n| n.starts_with("read_")).count();
-    println!("{} tools: {} read, {} write", names.len(), reads, names.len() - reads);
+    println!(
+        "{} tools: {} read, {} write",
+        names.len(),
+        reads,
+        names.len() - reads
+    );
     for chunk in names.chunks(6) {
         println!("   {}", chunk.join("  "));
     }
     if let Some(t) = tools.iter().find(|t| t["name"] == "read_search") {
         println!("read_search annotations: {}", t["annotations"]);
-        println!("read_search outputSchema $defs: {:?}", t["outputSchema"]["$defs"].as_object().map(|d| d.keys().collect::<Vec<_>>()));
+        println!(
+            "read_search outputSchema $defs: {:?}",
+            t["outputSchema"]["$defs"]
+                .as_object()
+                .map(|d| d.keys().collect::<Vec<_>>())
+        );
     }
 
     say("3. tools/call read_search {\"query\": \"dune\", \"limit\": 5}");
-    let search = c.request("tools/call", json!({"name": "read_search", "arguments": {"query": "dune", "limit": 5}})).await?;
+    let search = c
+        .request(
+            "tools/call",
+            json!({"name": "read_search", "arguments": {"query": "dune", "limit": 5}}),
+        )
+        .await?;
     let env = &search["result"]["structuredContent"];
     println!("isError: {}", search["result"]["isError"]);
     for item in env["data"]["items"].as_array().into_iter().flatten() {
@@ -116,14 +151,30 @@ pub async fn run() -> Result<ExitCode> {
             .as_array()
             .into_iter()
             .flatten()
-            .map(|i| format!("{}:{}", i["namespace"].as_str().unwrap_or(""), i["value"].as_str().unwrap_or("")))
+            .map(|i| {
+                format!(
+                    "{}:{}",
+                    i["namespace"].as_str().unwrap_or(""),
+                    i["value"].as_str().unwrap_or("")
+                )
+            })
             .collect();
-        println!("   {:<6} {:<30} {}", item["media"].as_str().unwrap_or(""), item["title"].as_str().unwrap_or(""), ids.join(" "));
+        println!(
+            "   {:<6} {:<30} {}",
+            item["media"].as_str().unwrap_or(""),
+            item["title"].as_str().unwrap_or(""),
+            ids.join(" ")
+        );
     }
     show("page", &env["data"]["page"]);
 
     say("4. tools/call read_server {\"view\": \"status\"}");
-    let status = c.request("tools/call", json!({"name": "read_server", "arguments": {"view": "status"}})).await?;
+    let status = c
+        .request(
+            "tools/call",
+            json!({"name": "read_server", "arguments": {"view": "status"}}),
+        )
+        .await?;
     show("structuredContent", &status["result"]["structuredContent"]);
 
     say("5. tools/call write_request_create (writes are disabled)");
@@ -134,18 +185,38 @@ pub async fn run() -> Result<ExitCode> {
     show("error", &write["result"]["structuredContent"]["error"]);
 
     say("6. a bad argument is a tool error the model can fix");
-    let bad = c.request("tools/call", json!({"name": "read_search", "arguments": {"query": "dune", "limit": 500}})).await?;
+    let bad = c
+        .request(
+            "tools/call",
+            json!({"name": "read_search", "arguments": {"query": "dune", "limit": 500}}),
+        )
+        .await?;
     show("error", &bad["result"]["structuredContent"]["error"]);
 
-    let writes = sim.received().iter().filter(|r| r.method != "GET" && !r.path.to_ascii_lowercase().contains("/search/")).count();
-    let keyed = sim.received().iter().filter(|r| r.header("apikey") == Some(sim.api_key())).count();
+    let writes = sim
+        .received()
+        .iter()
+        .filter(|r| r.method != "GET" && !r.path.to_ascii_lowercase().contains("/search/"))
+        .count();
+    let keyed = sim
+        .received()
+        .iter()
+        .filter(|r| r.header("apikey") == Some(sim.api_key()))
+        .count();
     say("What the simulated Ombi saw");
-    println!("{} requests, {} carrying the API key the server holds, {} writes", sim.received().len(), keyed, writes);
+    println!(
+        "{} requests, {} carrying the API key the server holds, {} writes",
+        sim.received().len(),
+        keyed,
+        writes
+    );
     if writes != 0 {
         bail!("a refused write reached Ombi");
     }
     drop(c.stdin);
     let _ = c.child.wait().await;
-    println!("\nDone. Plug `ombi-mcp` into an MCP client with OMBI_URL and OMBI_API_KEY set (see README.md).");
+    println!(
+        "\nDone. Plug `ombi-mcp` into an MCP client with OMBI_URL and OMBI_API_KEY set (see README.md)."
+    );
     Ok(ExitCode::SUCCESS)
 }

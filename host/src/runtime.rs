@@ -9,7 +9,10 @@ use std::time::Duration;
 
 use anyhow::{Context as _, Result};
 use wasmtime::component::{Linker, ResourceTable};
-use wasmtime::{Config as EngineConfig, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, Store, StoreLimits, StoreLimitsBuilder, UpdateDeadline};
+use wasmtime::{
+    Config as EngineConfig, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, Store,
+    StoreLimits, StoreLimitsBuilder, UpdateDeadline,
+};
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 use wasmtime_wasi_http::{WasiHttpCtx, WasiHttpCtxView, WasiHttpView};
 
@@ -31,9 +34,9 @@ mod bindings {
     });
 }
 
-pub use bindings::exports::ombi::mcp::tools::{CallError, CallResult, ToolDescriptor};
-use bindings::exports::ombi::mcp::tools::CallContext;
 use bindings::PluginPre;
+use bindings::exports::ombi::mcp::tools::CallContext;
+pub use bindings::exports::ombi::mcp::tools::{CallError, CallResult, ToolDescriptor};
 
 /// The component built into this binary.
 pub static EMBEDDED_COMPONENT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/ombi_guest.wasm"));
@@ -59,13 +62,20 @@ struct State {
 
 impl WasiView for State {
     fn ctx(&mut self) -> WasiCtxView<'_> {
-        WasiCtxView { ctx: &mut self.wasi, table: &mut self.table }
+        WasiCtxView {
+            ctx: &mut self.wasi,
+            table: &mut self.table,
+        }
     }
 }
 
 impl WasiHttpView for State {
     fn http(&mut self) -> WasiHttpCtxView<'_> {
-        WasiHttpCtxView { ctx: &mut self.http, table: &mut self.table, hooks: &mut self.hooks }
+        WasiHttpCtxView {
+            ctx: &mut self.http,
+            table: &mut self.table,
+            hooks: &mut self.hooks,
+        }
     }
 }
 
@@ -93,7 +103,9 @@ impl Runtime {
         let engine = engine()?;
         let bytes = match &source {
             ComponentSource::Embedded => EMBEDDED_COMPONENT.to_vec(),
-            ComponentSource::File(p) => std::fs::read(p).with_context(|| format!("reading component {}", p.display()))?,
+            ComponentSource::File(p) => {
+                std::fs::read(p).with_context(|| format!("reading component {}", p.display()))?
+            }
         };
         let component = cache::load(&engine, &bytes)?;
         let linker = linker(&engine)?;
@@ -105,9 +117,11 @@ impl Runtime {
         let ticker = engine.clone();
         std::thread::Builder::new()
             .name("epoch".into())
-            .spawn(move || loop {
-                std::thread::sleep(TICK);
-                ticker.increment_epoch();
+            .spawn(move || {
+                loop {
+                    std::thread::sleep(TICK);
+                    ticker.increment_epoch();
+                }
             })?;
         let started = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -115,7 +129,14 @@ impl Runtime {
             .unwrap_or(0)
             ^ u64::from(std::process::id()) << 44;
         let policy = Arc::new(Policy::new(config.url.clone(), config.allow_writes));
-        Ok(Runtime { engine, pre, config, policy, calls: AtomicU64::new(0), started })
+        Ok(Runtime {
+            engine,
+            pre,
+            config,
+            policy,
+            calls: AtomicU64::new(0),
+            started,
+        })
     }
 
     fn store(&self) -> Store<State> {
@@ -133,7 +154,10 @@ impl Runtime {
                     self.config.request_timeout,
                     self.config.max_response_bytes,
                 ),
-                limits: StoreLimitsBuilder::new().memory_size(MEMORY_CAP).instances(32).build(),
+                limits: StoreLimitsBuilder::new()
+                    .memory_size(MEMORY_CAP)
+                    .instances(32)
+                    .build(),
                 ticks: 0,
             },
         );
@@ -160,7 +184,11 @@ impl Runtime {
     }
 
     /// Runs one tool in a fresh instance. The API key is scrubbed from anything returned.
-    pub async fn call(&self, name: &str, arguments_json: &str) -> Result<Result<CallResult, CallError>> {
+    pub async fn call(
+        &self,
+        name: &str,
+        arguments_json: &str,
+    ) -> Result<Result<CallResult, CallError>> {
         let n = self.calls.fetch_add(1, Ordering::Relaxed) + 1;
         let context = CallContext {
             base_url: self.config.url.base_url(),
@@ -168,7 +196,8 @@ impl Runtime {
             allow_writes: self.config.allow_writes,
             correlation_id: format!("ombi-mcp-{:x}-{n}", self.started),
             max_response_bytes: self.config.max_response_bytes,
-            request_timeout_ms: u32::try_from(self.config.request_timeout.as_millis()).unwrap_or(u32::MAX),
+            request_timeout_ms: u32::try_from(self.config.request_timeout.as_millis())
+                .unwrap_or(u32::MAX),
         };
         let mut store = self.store();
         let plugin = self.pre.instantiate_async(&mut store).await?;
@@ -177,7 +206,10 @@ impl Runtime {
             .call_call_tool(&mut store, name, arguments_json, &context)
             .await?;
         Ok(match result {
-            Ok(r) => Ok(CallResult { structured: self.scrub(r.structured), is_error: r.is_error }),
+            Ok(r) => Ok(CallResult {
+                structured: self.scrub(r.structured),
+                is_error: r.is_error,
+            }),
             Err(CallError::Internal(m)) => Err(CallError::Internal(self.scrub(m))),
             Err(e) => Err(e),
         })

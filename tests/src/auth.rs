@@ -56,7 +56,9 @@ pub fn authorize(access: Access, who: &Principal, state: &State) -> Result<(), R
         return Ok(());
     }
     let user = match who {
-        Principal::Anonymous => return Err(Response::empty(401).with_header("WWW-Authenticate", "Bearer")),
+        Principal::Anonymous => {
+            return Err(Response::empty(401).with_header("WWW-Authenticate", "Bearer"));
+        }
         Principal::ApiKey => return Ok(()),
         Principal::User(id) => state.user_by_id(id),
     };
@@ -68,7 +70,11 @@ pub fn authorize(access: Access, who: &Principal, state: &State) -> Result<(), R
         Access::PowerUser => user.has_role("Admin") || user.has_role("PowerUser"),
         Access::Admin => user.has_role("Admin"),
     };
-    if ok { Ok(()) } else { Err(Response::empty(403)) }
+    if ok {
+        Ok(())
+    } else {
+        Err(Response::empty(403))
+    }
 }
 
 /// Whether `who` is an admin or power user (sees every request, may act on behalf).

@@ -35,24 +35,66 @@ pub const GENRES: &[(u64, &str)] = &[
 ];
 
 const ADJECTIVES: &[&str] = &[
-    "Silent", "Crimson", "Hidden", "Last", "Broken", "Golden", "Frozen", "Distant", "Wild", "Electric", "Hollow",
-    "Burning", "Midnight", "Lost", "Iron", "Paper", "Velvet", "Restless", "Northern", "Quiet", "Endless", "Glass",
-    "Falling", "Shattered",
+    "Silent",
+    "Crimson",
+    "Hidden",
+    "Last",
+    "Broken",
+    "Golden",
+    "Frozen",
+    "Distant",
+    "Wild",
+    "Electric",
+    "Hollow",
+    "Burning",
+    "Midnight",
+    "Lost",
+    "Iron",
+    "Paper",
+    "Velvet",
+    "Restless",
+    "Northern",
+    "Quiet",
+    "Endless",
+    "Glass",
+    "Falling",
+    "Shattered",
 ];
 const NOUNS: &[&str] = &[
-    "Harbor", "Signal", "Kingdom", "Horizon", "Orchard", "Circuit", "Garden", "Empire", "River", "Lantern", "Frontier",
-    "Archive", "Mirror", "Tide", "Station", "Forest", "Summit", "Canyon", "Promise", "Engine", "Witness", "Island",
-    "Parade", "Compass",
+    "Harbor", "Signal", "Kingdom", "Horizon", "Orchard", "Circuit", "Garden", "Empire", "River",
+    "Lantern", "Frontier", "Archive", "Mirror", "Tide", "Station", "Forest", "Summit", "Canyon",
+    "Promise", "Engine", "Witness", "Island", "Parade", "Compass",
 ];
 const FIRST: &[&str] = &[
-    "Ava", "Liam", "Noah", "Emma", "Mia", "Lucas", "Zoe", "Ethan", "Nora", "Owen", "Ivy", "Leo", "Ruby", "Felix",
-    "Clara", "Hugo",
+    "Ava", "Liam", "Noah", "Emma", "Mia", "Lucas", "Zoe", "Ethan", "Nora", "Owen", "Ivy", "Leo",
+    "Ruby", "Felix", "Clara", "Hugo",
 ];
 const LAST: &[&str] = &[
-    "Hart", "Okafor", "Lindqvist", "Moreau", "Tanaka", "Reyes", "Novak", "Brennan", "Castell", "Iyer", "Sato",
-    "Whitlock", "Duarte", "Kowalski",
+    "Hart",
+    "Okafor",
+    "Lindqvist",
+    "Moreau",
+    "Tanaka",
+    "Reyes",
+    "Novak",
+    "Brennan",
+    "Castell",
+    "Iyer",
+    "Sato",
+    "Whitlock",
+    "Duarte",
+    "Kowalski",
 ];
-const NETWORKS: &[&str] = &["HBO", "Netflix", "BBC One", "AMC", "Apple TV+", "FX", "Hulu", "Channel 4"];
+const NETWORKS: &[&str] = &[
+    "HBO",
+    "Netflix",
+    "BBC One",
+    "AMC",
+    "Apple TV+",
+    "FX",
+    "Hulu",
+    "Channel 4",
+];
 
 /// Builds the seeded state.
 pub fn build(seed: u64) -> State {
@@ -71,7 +113,10 @@ pub fn build(seed: u64) -> State {
         albums,
         users,
         settings: settings(&mut rng),
-        features: vec![("Movie4KRequests".into(), true), ("PlayedSync".into(), false)],
+        features: vec![
+            ("Movie4KRequests".into(), true),
+            ("PlayedSync".into(), false),
+        ],
         health: "Healthy".into(),
         update_available: false,
     }
@@ -81,14 +126,56 @@ fn movies(rng: &mut Rng) -> Vec<Movie> {
     let famous: &[(u64, &str, &str, &str, &[u64])] = &[
         (603, "tt0133093", "The Matrix", "1999-03-30", &[28, 878]),
         (438631, "tt1160419", "Dune", "2021-09-15", &[878, 12]),
-        (693134, "tt15239678", "Dune: Part Two", "2024-02-27", &[878, 12]),
-        (27205, "tt1375666", "Inception", "2010-07-15", &[28, 878, 12]),
-        (157336, "tt0816692", "Interstellar", "2014-11-05", &[12, 18, 878]),
-        (278, "tt0111161", "The Shawshank Redemption", "1994-09-23", &[18, 80]),
-        (335984, "tt1856101", "Blade Runner 2049", "2017-10-04", &[878, 18]),
-        (329865, "tt2543164", "Arrival", "2016-11-10", &[18, 878, 9648]),
+        (
+            693134,
+            "tt15239678",
+            "Dune: Part Two",
+            "2024-02-27",
+            &[878, 12],
+        ),
+        (
+            27205,
+            "tt1375666",
+            "Inception",
+            "2010-07-15",
+            &[28, 878, 12],
+        ),
+        (
+            157336,
+            "tt0816692",
+            "Interstellar",
+            "2014-11-05",
+            &[12, 18, 878],
+        ),
+        (
+            278,
+            "tt0111161",
+            "The Shawshank Redemption",
+            "1994-09-23",
+            &[18, 80],
+        ),
+        (
+            335984,
+            "tt1856101",
+            "Blade Runner 2049",
+            "2017-10-04",
+            &[878, 18],
+        ),
+        (
+            329865,
+            "tt2543164",
+            "Arrival",
+            "2016-11-10",
+            &[18, 878, 9648],
+        ),
         (348, "tt0078748", "Alien", "1979-05-25", &[27, 878]),
-        (129, "tt0245429", "Spirited Away", "2001-07-20", &[16, 10751, 14]),
+        (
+            129,
+            "tt0245429",
+            "Spirited Away",
+            "2001-07-20",
+            &[16, 10751, 14],
+        ),
     ];
     let mut out: Vec<Movie> = famous
         .iter()
@@ -114,7 +201,11 @@ fn movies(rng: &mut Rng) -> Vec<Movie> {
             1 => format!("{} of the {}", rng.pick(NOUNS), rng.pick(NOUNS)),
             _ => format!("{} {}", rng.pick(ADJECTIVES), rng.pick(NOUNS)),
         };
-        let title = if seen.contains(&title) { format!("{title} II") } else { title };
+        let title = if seen.contains(&title) {
+            format!("{title} II")
+        } else {
+            title
+        };
         if seen.contains(&title) {
             continue;
         }
@@ -124,9 +215,17 @@ fn movies(rng: &mut Rng) -> Vec<Movie> {
         out.push(Movie {
             tmdb_id: id,
             imdb_id: format!("tt{:07}", 2_000_000 + id % 1_000_000),
-            overview: format!("In {year}, {} finds that {} is not what it seems.", rng.pick(FIRST), title.to_lowercase()),
+            overview: format!(
+                "In {year}, {} finds that {} is not what it seems.",
+                rng.pick(FIRST),
+                title.to_lowercase()
+            ),
             title,
-            release_date: format!("{year}-{:02}-{:02}T00:00:00", rng.range(1, 12), rng.range(1, 28)),
+            release_date: format!(
+                "{year}-{:02}-{:02}T00:00:00",
+                rng.range(1, 12),
+                rng.range(1, 28)
+            ),
             genre_ids: genres,
             poster_path: format!("/{}.jpg", rng.hex(27)),
             popularity: rng.range(1, 800) as f64 / 3.0,
@@ -142,14 +241,23 @@ fn seasons(rng: &mut Rng, count: u32, aired: bool) -> Vec<Season> {
     (1..=count)
         .map(|n| {
             let episodes = rng.range(6, 13) as u32;
-            let available_upto = if aired { rng.range(0, u64::from(episodes)) as u32 } else { 0 };
+            let available_upto = if aired {
+                rng.range(0, u64::from(episodes)) as u32
+            } else {
+                0
+            };
             Season {
                 number: n,
                 episodes: (1..=episodes)
                     .map(|e| Episode {
                         number: e,
                         title: format!("Chapter {e}"),
-                        air_date: format!("{}-{:02}-{:02}T00:00:00", 2000 + n, (e % 12) + 1, (e % 27) + 1),
+                        air_date: format!(
+                            "{}-{:02}-{:02}T00:00:00",
+                            2000 + n,
+                            (e % 12) + 1,
+                            (e % 27) + 1
+                        ),
                         available: e <= available_upto,
                     })
                     .collect(),
@@ -160,9 +268,33 @@ fn seasons(rng: &mut Rng, count: u32, aired: bool) -> Vec<Season> {
 
 fn shows(rng: &mut Rng) -> Vec<Show> {
     let famous: &[(u64, u64, u64, &str, &str, &str, u32)] = &[
-        (63639, 280619, 1825, "tt3230854", "The Expanse", "2015-12-14", 6),
-        (1396, 81189, 169, "tt0903747", "Breaking Bad", "2008-01-20", 5),
-        (95396, 371980, 44933, "tt11280740", "Severance", "2022-02-18", 2),
+        (
+            63639,
+            280619,
+            1825,
+            "tt3230854",
+            "The Expanse",
+            "2015-12-14",
+            6,
+        ),
+        (
+            1396,
+            81189,
+            169,
+            "tt0903747",
+            "Breaking Bad",
+            "2008-01-20",
+            5,
+        ),
+        (
+            95396,
+            371980,
+            44933,
+            "tt11280740",
+            "Severance",
+            "2022-02-18",
+            2,
+        ),
         (2316, 73244, 526, "tt0386676", "The Office", "2005-03-24", 9),
         (70523, 334824, 17861, "tt5753856", "Dark", "2017-12-01", 3),
     ];
@@ -187,7 +319,17 @@ fn shows(rng: &mut Rng) -> Vec<Show> {
     let mut seen: Vec<String> = out.iter().map(|s| s.title.clone()).collect();
     let mut n = 0u64;
     while out.len() < 160 {
-        let suffix = rng.pick(["Files", "Chronicles", "Street", "Hospital", "Diaries", "Bay"].as_slice());
+        let suffix = rng.pick(
+            [
+                "Files",
+                "Chronicles",
+                "Street",
+                "Hospital",
+                "Diaries",
+                "Bay",
+            ]
+            .as_slice(),
+        );
         let title = if rng.chance(50) {
             format!("{} {suffix}", rng.pick(NOUNS))
         } else {
@@ -205,9 +347,17 @@ fn shows(rng: &mut Rng) -> Vec<Show> {
             tvdb_id: 400_000 + n * 11,
             tvmaze_id: 60_000 + n * 3,
             imdb_id: format!("tt{:07}", 9_000_000 + n),
-            overview: format!("A {} drama about {}.", rng.pick(NETWORKS), title.to_lowercase()),
+            overview: format!(
+                "A {} drama about {}.",
+                rng.pick(NETWORKS),
+                title.to_lowercase()
+            ),
             title,
-            first_aired: format!("{year}-{:02}-{:02}T00:00:00", rng.range(1, 12), rng.range(1, 28)),
+            first_aired: format!(
+                "{year}-{:02}-{:02}T00:00:00",
+                rng.range(1, 12),
+                rng.range(1, 28)
+            ),
             network: rng.pick(NETWORKS).to_string(),
             genre_ids: vec![rng.pick(GENRES).0],
             poster_path: format!("/{}.jpg", rng.hex(27)),
@@ -274,12 +424,20 @@ fn music(rng: &mut Rng) -> (Vec<Artist>, Vec<Album>) {
                 artist_mbid: mbid.clone(),
                 artist_name: name.clone(),
                 title: format!("{} {}", rng.pick(ADJECTIVES), rng.pick(NOUNS)),
-                release_date: format!("{}-{:02}-01T00:00:00", rng.range(1965, 2025), rng.range(1, 12)),
+                release_date: format!(
+                    "{}-{:02}-01T00:00:00",
+                    rng.range(1965, 2025),
+                    rng.range(1, 12)
+                ),
                 album_type: if k == 2 { "EP".into() } else { "Album".into() },
                 available: rng.chance(30),
             });
         }
-        artists.push(Artist { mbid, overview: format!("{name} play loud music."), name });
+        artists.push(Artist {
+            mbid,
+            overview: format!("{name} play loud music."),
+            name,
+        });
     }
     (artists, albums)
 }
@@ -291,40 +449,143 @@ fn users(rng: &mut Rng) -> Vec<User> {
     let spec: &[(&str, &str, &[&str], i64, u32, u32, u32)] = &[
         ("Api", "Api", &["Admin"], 0, 0, 0, 0),
         ("morgan", "Morgan (admin)", &["Admin"], 1, 0, 0, 0),
-        ("riley", "Riley", &["PowerUser", "RequestMovie", "RequestTv", "RequestMusic", "AutoApproveMovie", "AutoApproveTv"], 2, 0, 0, 0),
-        ("alex", "Alex", &["RequestMovie", "RequestTv", "Request4KMovie"], 2, 5, 20, 0),
-        ("sam", "Sam", &["RequestMovie", "RequestTv", "RequestMusic", "ManageOwnRequests"], 2, 3, 10, 5),
+        (
+            "riley",
+            "Riley",
+            &[
+                "PowerUser",
+                "RequestMovie",
+                "RequestTv",
+                "RequestMusic",
+                "AutoApproveMovie",
+                "AutoApproveTv",
+            ],
+            2,
+            0,
+            0,
+            0,
+        ),
+        (
+            "alex",
+            "Alex",
+            &["RequestMovie", "RequestTv", "Request4KMovie"],
+            2,
+            5,
+            20,
+            0,
+        ),
+        (
+            "sam",
+            "Sam",
+            &[
+                "RequestMovie",
+                "RequestTv",
+                "RequestMusic",
+                "ManageOwnRequests",
+            ],
+            2,
+            3,
+            10,
+            5,
+        ),
         ("jamie", "Jamie", &["RequestMovie"], 3, 1, 0, 0),
-        ("taylor", "Taylor", &["RequestTv", "AutoApproveTv"], 5, 0, 40, 0),
-        ("casey", "Casey", &["RequestMovie", "RequestTv", "ReceivesNewsletter"], 1, 10, 50, 0),
-        ("jordan", "Jordan", &["RequestMusic", "AutoApproveMusic"], 2, 0, 0, 10),
-        ("quinn", "Quinn", &["RequestMovie", "RequestTv", "AutoApprove4KMovie", "Request4KMovie"], 2, 0, 0, 0),
+        (
+            "taylor",
+            "Taylor",
+            &["RequestTv", "AutoApproveTv"],
+            5,
+            0,
+            40,
+            0,
+        ),
+        (
+            "casey",
+            "Casey",
+            &["RequestMovie", "RequestTv", "ReceivesNewsletter"],
+            1,
+            10,
+            50,
+            0,
+        ),
+        (
+            "jordan",
+            "Jordan",
+            &["RequestMusic", "AutoApproveMusic"],
+            2,
+            0,
+            0,
+            10,
+        ),
+        (
+            "quinn",
+            "Quinn",
+            &[
+                "RequestMovie",
+                "RequestTv",
+                "AutoApprove4KMovie",
+                "Request4KMovie",
+            ],
+            2,
+            0,
+            0,
+            0,
+        ),
         ("avery", "Avery", &["Disabled"], 1, 0, 0, 0),
-        ("drew", "Drew", &["RequestMovie", "RequestTv", "EditCustomPage"], 5, 2, 5, 0),
-        ("kai", "Kai", &["RequestMovie", "RequestTv", "RequestMusic"], 2, 0, 0, 0),
+        (
+            "drew",
+            "Drew",
+            &["RequestMovie", "RequestTv", "EditCustomPage"],
+            5,
+            2,
+            5,
+            0,
+        ),
+        (
+            "kai",
+            "Kai",
+            &["RequestMovie", "RequestTv", "RequestMusic"],
+            2,
+            0,
+            0,
+            0,
+        ),
     ];
     spec.iter()
         .enumerate()
-        .map(|(i, (name, alias, roles, kind, movie, episode, music))| User {
-            id: if i == 0 { API_USER_ID.into() } else { rng.guid() },
-            user_name: name.to_string(),
-            alias: alias.to_string(),
-            email: if i == 0 { String::new() } else { format!("{name}@household.example") },
-            roles: roles.iter().map(|r| r.to_string()).collect(),
-            user_type: *kind,
-            language: if i % 4 == 3 { Some("de".into()) } else { None },
-            streaming_country: if i % 5 == 4 { "GB".into() } else { "US".into() },
-            movie_request_limit: *movie,
-            episode_request_limit: *episode,
-            music_request_limit: *music,
-            movie_request_limit_type: 1,
-            episode_request_limit_type: 1,
-            music_request_limit_type: 2,
-            last_logged_in: format!("2026-11-{:02}T19:{:02}:00Z", (i % 27) + 1, i * 3 % 60),
-            user_access_token: rng.hex(32),
-            media_server_token: format!("plex-{}", rng.hex(20)),
-            notification_values: if i == 3 { BTreeMap::from([(1, "<@1234567890>".into())]) } else { BTreeMap::new() },
-        })
+        .map(
+            |(i, (name, alias, roles, kind, movie, episode, music))| User {
+                id: if i == 0 {
+                    API_USER_ID.into()
+                } else {
+                    rng.guid()
+                },
+                user_name: name.to_string(),
+                alias: alias.to_string(),
+                email: if i == 0 {
+                    String::new()
+                } else {
+                    format!("{name}@household.example")
+                },
+                roles: roles.iter().map(|r| r.to_string()).collect(),
+                user_type: *kind,
+                language: if i % 4 == 3 { Some("de".into()) } else { None },
+                streaming_country: if i % 5 == 4 { "GB".into() } else { "US".into() },
+                movie_request_limit: *movie,
+                episode_request_limit: *episode,
+                music_request_limit: *music,
+                movie_request_limit_type: 1,
+                episode_request_limit_type: 1,
+                music_request_limit_type: 2,
+                last_logged_in: format!("2026-11-{:02}T19:{:02}:00Z", (i % 27) + 1, i * 3 % 60),
+                user_access_token: rng.hex(32),
+                media_server_token: format!("plex-{}", rng.hex(20)),
+                notification_values: if i == 3 {
+                    BTreeMap::from([(1, "<@1234567890>".into())])
+                } else {
+                    BTreeMap::new()
+                },
+            },
+        )
         .collect()
 }
 
@@ -340,38 +601,131 @@ fn settings(rng: &mut Rng) -> BTreeMap<String, Value> {
     let mut put = |name: &str, v: Value| {
         s.insert(name.to_ascii_lowercase(), v);
     };
-    put("ombi", json!({"id": 1, "baseUrl": "", "collectAnalyticData": false, "wizard": true, "apiKey": "(replaced at start)", "doNotSendNotificationsForAutoApprove": false, "hideRequestsUsers": false, "disableHealthChecks": false, "defaultLanguageCode": "en", "autoDeleteAvailableRequests": false, "autoDeleteAfterDays": 0, "branch": 1, "hasMigratedOldTvDbData": true, "set": true}));
-    put("plex", json!({"id": 2, "enable": true, "enableWatchlistImport": false, "monitorAll": false, "installId": rng.guid(), "servers": [{"id": 1, "name": "Living Room Plex", "plexAuthToken": format!("plx-{}", rng.hex(20)), "machineIdentifier": rng.hex(40), "episodeBatchSize": 150, "serverHostname": "plex.household.example", "plexSelectedLibraries": [{"key": "1", "title": "Movies", "enabled": true}, {"key": "2", "title": "TV Shows", "enabled": true}], "ssl": false, "subDir": "", "ip": "192.168.1.20", "port": 32400}]}));
+    put(
+        "ombi",
+        json!({"id": 1, "baseUrl": "", "collectAnalyticData": false, "wizard": true, "apiKey": "(replaced at start)", "doNotSendNotificationsForAutoApprove": false, "hideRequestsUsers": false, "disableHealthChecks": false, "defaultLanguageCode": "en", "autoDeleteAvailableRequests": false, "autoDeleteAfterDays": 0, "branch": 1, "hasMigratedOldTvDbData": true, "set": true}),
+    );
+    put(
+        "plex",
+        json!({"id": 2, "enable": true, "enableWatchlistImport": false, "monitorAll": false, "installId": rng.guid(), "servers": [{"id": 1, "name": "Living Room Plex", "plexAuthToken": format!("plx-{}", rng.hex(20)), "machineIdentifier": rng.hex(40), "episodeBatchSize": 150, "serverHostname": "plex.household.example", "plexSelectedLibraries": [{"key": "1", "title": "Movies", "enabled": true}, {"key": "2", "title": "TV Shows", "enabled": true}], "ssl": false, "subDir": "", "ip": "192.168.1.20", "port": 32400}]}),
+    );
     put("emby", json!({"id": 3, "enable": false, "servers": []}));
-    put("jellyfin", json!({"id": 4, "enable": false, "servers": [{"id": 1, "serverId": rng.hex(32), "name": "Jellyfin", "apiKey": rng.hex(32), "administratorId": rng.hex(32), "serverHostname": "", "enableEpisodeSearching": false, "jellyfinSelectedLibraries": [], "ssl": false, "subDir": "", "ip": "192.168.1.21", "port": 8096}]}));
-    put("sonarr", json!({"id": 5, "enabled": true, "apiKey": rng.hex(32), "qualityProfile": "4", "seasonFolders": true, "rootPath": "2", "qualityProfileAnime": "4", "rootPathAnime": "3", "animeTag": null, "tag": null, "sendUserTags": false, "addOnly": false, "languageProfile": 1, "languageProfileAnime": 1, "scanForAvailability": true, "prioritizeArrAvailability": false, "ssl": false, "subDir": "", "ip": "192.168.1.30", "port": 8989}));
-    put("radarr", json!({"radarr": {"id": 6, "enabled": true, "apiKey": rng.hex(32), "defaultQualityProfile": "6", "defaultRootPath": "/movies", "addOnly": false, "minimumAvailability": "announced", "scanForAvailability": true, "prioritizeArrAvailability": false, "tag": null, "sendUserTags": false, "ssl": false, "subDir": "", "ip": "192.168.1.31", "port": 7878}, "radarr4K": {"id": 7, "enabled": true, "apiKey": rng.hex(32), "defaultQualityProfile": "8", "defaultRootPath": "/movies-4k", "addOnly": false, "minimumAvailability": "released", "scanForAvailability": false, "prioritizeArrAvailability": false, "tag": null, "sendUserTags": false, "ssl": false, "subDir": "", "ip": "192.168.1.32", "port": 7878}}));
-    put("lidarr", json!({"id": 8, "enabled": true, "apiKey": rng.hex(32), "defaultQualityProfile": "1", "defaultRootPath": "/music", "albumFolder": true, "metadataProfileId": 1, "addOnly": false, "ssl": false, "subDir": "", "ip": "192.168.1.33", "port": 8686}));
-    put("CouchPotato", json!({"id": 9, "enabled": false, "apiKey": rng.hex(32), "defaultProfileId": null, "username": "cp", "password": "cp-secret", "ssl": false, "subDir": "", "ip": "", "port": 5050}));
-    put("DogNzb", json!({"id": 10, "enabled": false, "apiKey": rng.hex(32), "movies": false, "tvShows": false}));
-    put("SickRage", json!({"id": 11, "enabled": false, "apiKey": rng.hex(32), "qualityProfile": "default", "qualities": [], "ssl": false, "subDir": "", "ip": "", "port": 8081}));
-    put("themoviedb", json!({"id": 12, "showAdultMovies": false, "excludedKeywordIds": [9715], "excludedMovieGenreIds": [], "excludedTvGenreIds": [10764], "originalLanguages": ["en", "de"]}));
-    put("customization", json!({"id": 13, "applicationName": "Household Ombi", "applicationUrl": "https://ombi.household.example", "customCss": "", "enableCustomDonations": false, "customDonationUrl": null, "customDonationMessage": null, "logo": null, "recentlyAddedPage": true, "useCustomPage": false, "hideAvailableFromDiscover": false, "favicon": null, "hideAvailableRecentlyRequested": false}));
-    put("landingpage", json!({"id": 14, "enabled": false, "noticeEnabled": true, "noticeText": "Requests are processed nightly.", "timeLimit": false, "startDateTime": "0001-01-01T00:00:00", "endDateTime": "0001-01-01T00:00:00", "expired": false}));
-    put("authentication", json!({"id": 15, "allowNoPassword": false, "requireDigit": true, "requiredLength": 8, "requireLowercase": true, "requireNonAlphanumeric": false, "requireUppercase": false, "enableOAuth": true, "enableHeaderAuth": false, "headerAuthVariable": null, "headerAuthCreateUser": false}));
-    put("Issues", json!({"id": 16, "enabled": true, "enableInProgress": true, "deleteIssues": false, "daysAfterResolvedToDelete": 0}));
-    put("vote", json!({"id": 17, "enabled": true, "movieVoteMax": 3, "musicVoteMax": 3, "tvShowVoteMax": 3}));
-    put("UserManagement", json!({"id": 18, "importPlexAdmin": true, "importPlexUsers": true, "cleanupPlexUsers": false, "importEmbyUsers": false, "importJellyfinUsers": false, "movieRequestLimit": 0, "episodeRequestLimit": 0, "musicRequestLimit": 0, "movieRequestLimitType": 1, "episodeRequestLimitType": 1, "musicRequestLimitType": 2, "defaultStreamingCountry": "US", "defaultRoles": ["RequestMovie", "RequestTv"], "bannedPlexUserIds": [], "bannedEmbyUserIds": [], "bannedJellyfinUserIds": []}));
-    put("Update", json!({"id": 19, "autoUpdateEnabled": false, "username": "updater", "password": "update-secret", "processName": "Ombi", "useScript": false, "scriptLocation": null, "windowsServiceName": null, "windowsService": false, "testMode": false, "updateSchedule": null}));
-    put("jobs", json!({"id": 20, "embyContentSync": "0 5 0/1 1/1 * ? *", "embyRecentlyAddedSync": "0 0/30 * 1/1 * ? *", "jellyfinContentSync": "0 5 0/1 1/1 * ? *", "sonarrSync": "0 10 0/1 1/1 * ? *", "radarrSync": "0 15 0/1 1/1 * ? *", "plexContentSync": "0 2 0/1 1/1 * ? *", "plexRecentlyAddedSync": "0 0/30 * 1/1 * ? *", "couchPotatoSync": "0 30 0/1 1/1 * ? *", "automaticUpdater": "0 0 0/6 1/1 * ? *", "userImporter": "0 0 0/1 1/1 * ? *", "sickRageSync": "0 35 0/1 1/1 * ? *", "newsletter": "0 0 12 ? * FRI *", "lidarrArtistSync": "0 40 0/1 1/1 * ? *", "issuesPurge": "0 0 0 1/1 * ? *", "retryRequests": "0 0 0/6 1/1 * ? *", "mediaDatabaseRefresh": "0 0 1 ? * SUN *", "autoDeleteRequests": "0 0 0 1/1 * ? *", "plexWatchlistImport": "0 0 0/1 1/1 * ? *"}));
-    put("notifications/email", json!({"id": 21, "enabled": true, "host": "smtp.household.example", "password": "smtp-secret", "port": 587, "senderName": "Ombi", "senderAddress": "ombi@household.example", "username": "ombi", "authentication": true, "disableTLS": false, "disableCertificateChecking": false, "notificationTemplates": template(0)}));
-    put("notifications/discord", json!({"id": 22, "enabled": true, "webhookUrl": format!("https://discord.com/api/webhooks/1234/{}", rng.hex(40)), "username": "Ombi", "icon": null, "hideUser": false, "notificationTemplates": template(1)}));
-    put("notifications/telegram", json!({"id": 23, "enabled": false, "botApi": format!("123456:{}", rng.hex(30)), "chatId": "-100123", "parseMode": "Markdown", "notificationTemplates": template(4)}));
-    put("notifications/pushbullet", json!({"id": 24, "enabled": false, "accessToken": rng.hex(32), "channelTag": null, "notificationTemplates": template(2)}));
-    put("notifications/pushover", json!({"id": 25, "enabled": false, "accessToken": rng.hex(30), "userToken": rng.hex(30), "priority": 0, "sound": "pushover", "notificationTemplates": template(3)}));
-    put("notifications/slack", json!({"id": 26, "enabled": false, "webhookUrl": format!("https://hooks.slack.com/services/{}", rng.hex(24)), "channel": "#media", "username": "ombi", "iconEmoji": null, "iconUrl": null, "notificationTemplates": template(5)}));
-    put("notifications/mattermost", json!({"id": 27, "enabled": false, "webhookUrl": format!("https://mm.household.example/hooks/{}", rng.hex(26)), "channel": null, "username": null, "iconUrl": null, "notificationTemplates": template(6)}));
-    put("notifications/gotify", json!({"id": 28, "enabled": false, "baseUrl": "https://gotify.household.example", "applicationToken": rng.hex(15), "priority": 5, "notificationTemplates": template(8)}));
-    put("notifications/ntfy", json!({"id": 29, "enabled": false, "baseUrl": "https://ntfy.sh", "topic": "household-media", "authorizationHeader": format!("Bearer {}", rng.hex(24)), "priority": 3, "notificationTemplates": template(11)}));
-    put("notifications/webhook", json!({"id": 30, "enabled": false, "webhookUrl": "https://hooks.household.example/ombi", "applicationToken": rng.hex(20)}));
-    put("notifications/twilio", json!({"id": 31, "whatsAppSettings": {"enabled": false, "from": "+15550100", "accountSid": format!("AC{}", rng.hex(32)), "authToken": rng.hex(32), "notificationTemplates": template(10)}}));
-    put("notifications/mobile", json!({"id": 32, "notificationTemplates": template(7)}));
-    put("notifications/newsletter", json!({"id": 33, "disableTv": false, "disableMovies": false, "disableMusic": true, "enabled": false, "externalEmails": ["family@household.example"], "notificationTemplate": {"id": 3301, "notificationType": 11, "agent": 0, "subject": "This week", "message": "New on the server", "enabled": true}}));
+    put(
+        "jellyfin",
+        json!({"id": 4, "enable": false, "servers": [{"id": 1, "serverId": rng.hex(32), "name": "Jellyfin", "apiKey": rng.hex(32), "administratorId": rng.hex(32), "serverHostname": "", "enableEpisodeSearching": false, "jellyfinSelectedLibraries": [], "ssl": false, "subDir": "", "ip": "192.168.1.21", "port": 8096}]}),
+    );
+    put(
+        "sonarr",
+        json!({"id": 5, "enabled": true, "apiKey": rng.hex(32), "qualityProfile": "4", "seasonFolders": true, "rootPath": "2", "qualityProfileAnime": "4", "rootPathAnime": "3", "animeTag": null, "tag": null, "sendUserTags": false, "addOnly": false, "languageProfile": 1, "languageProfileAnime": 1, "scanForAvailability": true, "prioritizeArrAvailability": false, "ssl": false, "subDir": "", "ip": "192.168.1.30", "port": 8989}),
+    );
+    put(
+        "radarr",
+        json!({"radarr": {"id": 6, "enabled": true, "apiKey": rng.hex(32), "defaultQualityProfile": "6", "defaultRootPath": "/movies", "addOnly": false, "minimumAvailability": "announced", "scanForAvailability": true, "prioritizeArrAvailability": false, "tag": null, "sendUserTags": false, "ssl": false, "subDir": "", "ip": "192.168.1.31", "port": 7878}, "radarr4K": {"id": 7, "enabled": true, "apiKey": rng.hex(32), "defaultQualityProfile": "8", "defaultRootPath": "/movies-4k", "addOnly": false, "minimumAvailability": "released", "scanForAvailability": false, "prioritizeArrAvailability": false, "tag": null, "sendUserTags": false, "ssl": false, "subDir": "", "ip": "192.168.1.32", "port": 7878}}),
+    );
+    put(
+        "lidarr",
+        json!({"id": 8, "enabled": true, "apiKey": rng.hex(32), "defaultQualityProfile": "1", "defaultRootPath": "/music", "albumFolder": true, "metadataProfileId": 1, "addOnly": false, "ssl": false, "subDir": "", "ip": "192.168.1.33", "port": 8686}),
+    );
+    put(
+        "CouchPotato",
+        json!({"id": 9, "enabled": false, "apiKey": rng.hex(32), "defaultProfileId": null, "username": "cp", "password": "cp-secret", "ssl": false, "subDir": "", "ip": "", "port": 5050}),
+    );
+    put(
+        "DogNzb",
+        json!({"id": 10, "enabled": false, "apiKey": rng.hex(32), "movies": false, "tvShows": false}),
+    );
+    put(
+        "SickRage",
+        json!({"id": 11, "enabled": false, "apiKey": rng.hex(32), "qualityProfile": "default", "qualities": [], "ssl": false, "subDir": "", "ip": "", "port": 8081}),
+    );
+    put(
+        "themoviedb",
+        json!({"id": 12, "showAdultMovies": false, "excludedKeywordIds": [9715], "excludedMovieGenreIds": [], "excludedTvGenreIds": [10764], "originalLanguages": ["en", "de"]}),
+    );
+    put(
+        "customization",
+        json!({"id": 13, "applicationName": "Household Ombi", "applicationUrl": "https://ombi.household.example", "customCss": "", "enableCustomDonations": false, "customDonationUrl": null, "customDonationMessage": null, "logo": null, "recentlyAddedPage": true, "useCustomPage": false, "hideAvailableFromDiscover": false, "favicon": null, "hideAvailableRecentlyRequested": false}),
+    );
+    put(
+        "landingpage",
+        json!({"id": 14, "enabled": false, "noticeEnabled": true, "noticeText": "Requests are processed nightly.", "timeLimit": false, "startDateTime": "0001-01-01T00:00:00", "endDateTime": "0001-01-01T00:00:00", "expired": false}),
+    );
+    put(
+        "authentication",
+        json!({"id": 15, "allowNoPassword": false, "requireDigit": true, "requiredLength": 8, "requireLowercase": true, "requireNonAlphanumeric": false, "requireUppercase": false, "enableOAuth": true, "enableHeaderAuth": false, "headerAuthVariable": null, "headerAuthCreateUser": false}),
+    );
+    put(
+        "Issues",
+        json!({"id": 16, "enabled": true, "enableInProgress": true, "deleteIssues": false, "daysAfterResolvedToDelete": 0}),
+    );
+    put(
+        "vote",
+        json!({"id": 17, "enabled": true, "movieVoteMax": 3, "musicVoteMax": 3, "tvShowVoteMax": 3}),
+    );
+    put(
+        "UserManagement",
+        json!({"id": 18, "importPlexAdmin": true, "importPlexUsers": true, "cleanupPlexUsers": false, "importEmbyUsers": false, "importJellyfinUsers": false, "movieRequestLimit": 0, "episodeRequestLimit": 0, "musicRequestLimit": 0, "movieRequestLimitType": 1, "episodeRequestLimitType": 1, "musicRequestLimitType": 2, "defaultStreamingCountry": "US", "defaultRoles": ["RequestMovie", "RequestTv"], "bannedPlexUserIds": [], "bannedEmbyUserIds": [], "bannedJellyfinUserIds": []}),
+    );
+    put(
+        "Update",
+        json!({"id": 19, "autoUpdateEnabled": false, "username": "updater", "password": "update-secret", "processName": "Ombi", "useScript": false, "scriptLocation": null, "windowsServiceName": null, "windowsService": false, "testMode": false, "updateSchedule": null}),
+    );
+    put(
+        "jobs",
+        json!({"id": 20, "embyContentSync": "0 5 0/1 1/1 * ? *", "embyRecentlyAddedSync": "0 0/30 * 1/1 * ? *", "jellyfinContentSync": "0 5 0/1 1/1 * ? *", "sonarrSync": "0 10 0/1 1/1 * ? *", "radarrSync": "0 15 0/1 1/1 * ? *", "plexContentSync": "0 2 0/1 1/1 * ? *", "plexRecentlyAddedSync": "0 0/30 * 1/1 * ? *", "couchPotatoSync": "0 30 0/1 1/1 * ? *", "automaticUpdater": "0 0 0/6 1/1 * ? *", "userImporter": "0 0 0/1 1/1 * ? *", "sickRageSync": "0 35 0/1 1/1 * ? *", "newsletter": "0 0 12 ? * FRI *", "lidarrArtistSync": "0 40 0/1 1/1 * ? *", "issuesPurge": "0 0 0 1/1 * ? *", "retryRequests": "0 0 0/6 1/1 * ? *", "mediaDatabaseRefresh": "0 0 1 ? * SUN *", "autoDeleteRequests": "0 0 0 1/1 * ? *", "plexWatchlistImport": "0 0 0/1 1/1 * ? *"}),
+    );
+    put(
+        "notifications/email",
+        json!({"id": 21, "enabled": true, "host": "smtp.household.example", "password": "smtp-secret", "port": 587, "senderName": "Ombi", "senderAddress": "ombi@household.example", "username": "ombi", "authentication": true, "disableTLS": false, "disableCertificateChecking": false, "notificationTemplates": template(0)}),
+    );
+    put(
+        "notifications/discord",
+        json!({"id": 22, "enabled": true, "webhookUrl": format!("https://discord.com/api/webhooks/1234/{}", rng.hex(40)), "username": "Ombi", "icon": null, "hideUser": false, "notificationTemplates": template(1)}),
+    );
+    put(
+        "notifications/telegram",
+        json!({"id": 23, "enabled": false, "botApi": format!("123456:{}", rng.hex(30)), "chatId": "-100123", "parseMode": "Markdown", "notificationTemplates": template(4)}),
+    );
+    put(
+        "notifications/pushbullet",
+        json!({"id": 24, "enabled": false, "accessToken": rng.hex(32), "channelTag": null, "notificationTemplates": template(2)}),
+    );
+    put(
+        "notifications/pushover",
+        json!({"id": 25, "enabled": false, "accessToken": rng.hex(30), "userToken": rng.hex(30), "priority": 0, "sound": "pushover", "notificationTemplates": template(3)}),
+    );
+    put(
+        "notifications/slack",
+        json!({"id": 26, "enabled": false, "webhookUrl": format!("https://hooks.slack.com/services/{}", rng.hex(24)), "channel": "#media", "username": "ombi", "iconEmoji": null, "iconUrl": null, "notificationTemplates": template(5)}),
+    );
+    put(
+        "notifications/mattermost",
+        json!({"id": 27, "enabled": false, "webhookUrl": format!("https://mm.household.example/hooks/{}", rng.hex(26)), "channel": null, "username": null, "iconUrl": null, "notificationTemplates": template(6)}),
+    );
+    put(
+        "notifications/gotify",
+        json!({"id": 28, "enabled": false, "baseUrl": "https://gotify.household.example", "applicationToken": rng.hex(15), "priority": 5, "notificationTemplates": template(8)}),
+    );
+    put(
+        "notifications/ntfy",
+        json!({"id": 29, "enabled": false, "baseUrl": "https://ntfy.sh", "topic": "household-media", "authorizationHeader": format!("Bearer {}", rng.hex(24)), "priority": 3, "notificationTemplates": template(11)}),
+    );
+    put(
+        "notifications/webhook",
+        json!({"id": 30, "enabled": false, "webhookUrl": "https://hooks.household.example/ombi", "applicationToken": rng.hex(20)}),
+    );
+    put(
+        "notifications/twilio",
+        json!({"id": 31, "whatsAppSettings": {"enabled": false, "from": "+15550100", "accountSid": format!("AC{}", rng.hex(32)), "authToken": rng.hex(32), "notificationTemplates": template(10)}}),
+    );
+    put(
+        "notifications/mobile",
+        json!({"id": 32, "notificationTemplates": template(7)}),
+    );
+    put(
+        "notifications/newsletter",
+        json!({"id": 33, "disableTv": false, "disableMovies": false, "disableMusic": true, "enabled": false, "externalEmails": ["family@household.example"], "notificationTemplate": {"id": 3301, "notificationType": 11, "agent": 0, "subject": "This week", "message": "New on the server", "enabled": true}}),
+    );
     s
 }
 

@@ -63,12 +63,16 @@ pub struct Show {
 impl Show {
     /// Fully available on the media server.
     pub fn fully_available(&self) -> bool {
-        self.seasons.iter().all(|s| s.episodes.iter().all(|e| e.available))
+        self.seasons
+            .iter()
+            .all(|s| s.episodes.iter().all(|e| e.available))
     }
 
     /// Some episodes available.
     pub fn partly_available(&self) -> bool {
-        self.seasons.iter().any(|s| s.episodes.iter().any(|e| e.available))
+        self.seasons
+            .iter()
+            .any(|s| s.episodes.iter().any(|e| e.available))
     }
 }
 
@@ -166,7 +170,9 @@ pub struct State {
 impl State {
     /// A user by user name, matched like Ombi's `NormalizedUserName` (case-insensitive).
     pub fn user_by_name(&self, name: &str) -> Option<&User> {
-        self.users.iter().find(|u| u.user_name.eq_ignore_ascii_case(name))
+        self.users
+            .iter()
+            .find(|u| u.user_name.eq_ignore_ascii_case(name))
     }
 
     /// A user by id.

@@ -39,7 +39,10 @@ pub fn short(value: Option<&str>, max: usize) -> Option<String> {
 
 /// Non-empty trimmed text.
 pub fn some_text(value: Option<&str>) -> Option<String> {
-    value.map(str::trim).filter(|v| !v.is_empty()).map(str::to_string)
+    value
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(str::to_string)
 }
 
 /// A safe artwork URL: TMDB relative paths get TMDB's image prefix; absolute `https` URLs
@@ -54,7 +57,8 @@ pub fn artwork(value: Option<&str>) -> Option<String> {
     }
     let rest = v.strip_prefix("https://")?;
     let authority = rest.split('/').next().unwrap_or("");
-    if authority.is_empty() || authority.contains('@') || v.contains(['?', '#', ' ', '"', '<', '>']) {
+    if authority.is_empty() || authority.contains('@') || v.contains(['?', '#', ' ', '"', '<', '>'])
+    {
         return None;
     }
     Some(v.to_string())

@@ -145,8 +145,16 @@ mod tests {
     fn media_page_closure_is_the_documented_one() {
         let got = closure(library(), &["media_page"]);
         let want: BTreeSet<String> = [
-            "media_page", "media", "paging", "identifier", "target", "credit", "provider",
-            "reference", "season", "episode",
+            "media_page",
+            "media",
+            "paging",
+            "identifier",
+            "target",
+            "credit",
+            "provider",
+            "reference",
+            "season",
+            "episode",
         ]
         .iter()
         .map(|s| s.to_string())
@@ -158,7 +166,13 @@ mod tests {
     fn request_page_closure_is_the_documented_one() {
         let got = closure(library(), &["request_page"]);
         let want: BTreeSet<String> = [
-            "request_page", "request", "target", "identifier", "season", "episode", "paging",
+            "request_page",
+            "request",
+            "target",
+            "identifier",
+            "season",
+            "episode",
+            "paging",
         ]
         .iter()
         .map(|s| s.to_string())
@@ -169,21 +183,48 @@ mod tests {
     #[test]
     fn schema_embeds_error_and_families_only() {
         let s = output_schema("read_server", &[Family::Metrics, Family::ReferencePage]);
-        let defs: BTreeSet<&str> = s["$defs"].as_object().unwrap().keys().map(String::as_str).collect();
-        let want: BTreeSet<&str> =
-            ["error", "metrics", "metric", "reference_page", "reference", "paging"].into_iter().collect();
+        let defs: BTreeSet<&str> = s["$defs"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let want: BTreeSet<&str> = [
+            "error",
+            "metrics",
+            "metric",
+            "reference_page",
+            "reference",
+            "paging",
+        ]
+        .into_iter()
+        .collect();
         assert_eq!(defs, want);
         assert_eq!(s["properties"]["operation"]["const"], "read_server");
-        assert_eq!(s["properties"]["data"]["oneOf"].as_array().unwrap().len(), 2);
+        assert_eq!(
+            s["properties"]["data"]["oneOf"].as_array().unwrap().len(),
+            2
+        );
     }
 
     #[test]
     fn library_holds_every_family() {
         for f in [
-            Family::MediaPage, Family::RequestPage, Family::IssuePage, Family::CommentPage,
-            Family::GroupPage, Family::VotePage, Family::UserPage, Family::CalendarPage,
-            Family::ArtworkPage, Family::RetryPage, Family::ReferencePage, Family::Metrics,
-            Family::Settings, Family::Mutation, Family::Logs,
+            Family::MediaPage,
+            Family::RequestPage,
+            Family::IssuePage,
+            Family::CommentPage,
+            Family::GroupPage,
+            Family::VotePage,
+            Family::UserPage,
+            Family::CalendarPage,
+            Family::ArtworkPage,
+            Family::RetryPage,
+            Family::ReferencePage,
+            Family::Metrics,
+            Family::Settings,
+            Family::Mutation,
+            Family::Logs,
         ] {
             assert!(library().contains_key(f.def_name()), "{}", f.def_name());
         }

@@ -12,10 +12,7 @@ pub fn validate(schema: &Value, args: &Value) -> Result<(), ToolError> {
     if !args.is_object() {
         return Err(ToolError::invalid(
             "arguments",
-            format!(
-                "arguments must be a JSON object, got {}",
-                type_name(args)
-            ),
+            format!("arguments must be a JSON object, got {}", type_name(args)),
         ));
     }
     check(schema, args, "")
@@ -51,11 +48,7 @@ fn check(schema: &Value, value: &Value, path: &str) -> Result<(), ToolError> {
         if !type_allows(t, value) {
             return Err(fail(
                 path,
-                format!(
-                    "must be {} (got {})",
-                    describe_type(t),
-                    type_name(value)
-                ),
+                format!("must be {} (got {})", describe_type(t), type_name(value)),
             ));
         }
     }
@@ -328,10 +321,26 @@ mod tests {
 
     #[test]
     fn bounds_and_lengths() {
-        assert!(err(json!({"query": "a", "limit": 0})).message.contains("at least 1"));
-        assert!(err(json!({"query": "a", "limit": 101})).message.contains("at most 100"));
-        assert!(err(json!({"query": ""})).message.contains("must not be empty"));
-        assert!(err(json!({"query": "abcdef"})).message.contains("at most 5"));
+        assert!(
+            err(json!({"query": "a", "limit": 0}))
+                .message
+                .contains("at least 1")
+        );
+        assert!(
+            err(json!({"query": "a", "limit": 101}))
+                .message
+                .contains("at most 100")
+        );
+        assert!(
+            err(json!({"query": ""}))
+                .message
+                .contains("must not be empty")
+        );
+        assert!(
+            err(json!({"query": "abcdef"}))
+                .message
+                .contains("at most 5")
+        );
     }
 
     #[test]

@@ -98,8 +98,12 @@ fn entry<T: Tool>() -> Entry {
 
 fn call<T: Tool>(ctx: &mut Ctx, args: &Value) -> ToolResult {
     validate(&schema_of::<T::Args>(), args)?;
-    let parsed: T::Args = serde_json::from_value(args.clone())
-        .map_err(|e| ToolError::invalid("arguments", format!("the arguments do not fit this tool: {e}")))?;
+    let parsed: T::Args = serde_json::from_value(args.clone()).map_err(|e| {
+        ToolError::invalid(
+            "arguments",
+            format!("the arguments do not fit this tool: {e}"),
+        )
+    })?;
     T::run(ctx, parsed)
 }
 

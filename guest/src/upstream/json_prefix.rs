@@ -92,7 +92,10 @@ mod tests {
 
     #[test]
     fn whole_array() {
-        assert_eq!(parse(r#"[{"a":1}, {"b":"]"}]"#), vec![r#"{"a":1}"#, r#"{"b":"]"}"#]);
+        assert_eq!(
+            parse(r#"[{"a":1}, {"b":"]"}]"#),
+            vec![r#"{"a":1}"#, r#"{"b":"]"}"#]
+        );
         assert!(parse("[]").is_empty());
         assert_eq!(parse("[1, 2]"), vec!["1", "2"]);
     }

@@ -60,7 +60,11 @@ impl ApiRequest {
     }
 
     /// A request that changes Ombi's state, with an optional JSON `body`.
-    pub fn write(method: Method, path: impl Into<String>, body: Option<&serde_json::Value>) -> Self {
+    pub fn write(
+        method: Method,
+        path: impl Into<String>,
+        body: Option<&serde_json::Value>,
+    ) -> Self {
         ApiRequest {
             method,
             path: path.into(),

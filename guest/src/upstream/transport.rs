@@ -10,7 +10,8 @@ use super::{ApiRequest, Method, RawResponse, TransportError, Upstream};
 use crate::bindings::wasi::clocks::monotonic_clock;
 use crate::bindings::wasi::http::outgoing_handler;
 use crate::bindings::wasi::http::types::{
-    ErrorCode, Fields, IncomingBody, Method as WasiMethod, OutgoingBody, OutgoingRequest, RequestOptions, Scheme,
+    ErrorCode, Fields, IncomingBody, Method as WasiMethod, OutgoingBody, OutgoingRequest,
+    RequestOptions, Scheme,
 };
 use crate::bindings::wasi::io::poll::{self, Pollable};
 use crate::bindings::wasi::io::streams::StreamError;
@@ -64,9 +65,15 @@ impl Upstream for WasiHttp {
         };
         let invalid = |what: &str| TransportError::Broken(format!("invalid request {what}"));
         out.set_method(&method).map_err(|_| invalid("method"))?;
-        let scheme = if self.base.https { Scheme::Https } else { Scheme::Http };
-        out.set_scheme(Some(&scheme)).map_err(|_| invalid("scheme"))?;
-        out.set_authority(Some(&self.base.authority)).map_err(|_| invalid("authority"))?;
+        let scheme = if self.base.https {
+            Scheme::Https
+        } else {
+            Scheme::Http
+        };
+        out.set_scheme(Some(&scheme))
+            .map_err(|_| invalid("scheme"))?;
+        out.set_authority(Some(&self.base.authority))
+            .map_err(|_| invalid("authority"))?;
         out.set_path_with_query(Some(&self.base.full_path(&req.path)))
             .map_err(|_| invalid("path"))?;
 
@@ -81,9 +88,9 @@ impl Upstream for WasiHttp {
         if let Some(bytes) = &req.body {
             let stream = body.write().map_err(|_| invalid("body stream"))?;
             for chunk in bytes.chunks(4096) {
-                stream
-                    .blocking_write_and_flush(chunk)
-                    .map_err(|e| TransportError::Broken(format!("sending the body failed: {e:?}")))?;
+                stream.blocking_write_and_flush(chunk).map_err(|e| {
+                    TransportError::Broken(format!("sending the body failed: {e:?}"))
+                })?;
             }
             drop(stream);
         }
@@ -93,7 +100,11 @@ impl Upstream for WasiHttp {
             match future.get() {
                 Some(Ok(Ok(r))) => break r,
                 Some(Ok(Err(code))) => return Err(map_code(&code)),
-                Some(Err(())) => return Err(TransportError::Broken("the response was already taken".into())),
+                Some(Err(())) => {
+                    return Err(TransportError::Broken(
+                        "the response was already taken".into(),
+                    ));
+                }
                 None => wait(&future.subscribe(), deadline)?,
             }
         };
@@ -178,9 +189,9 @@ fn map_code(code: &ErrorCode) -> TransportError {
         | ErrorCode::TlsProtocolError
         | ErrorCode::TlsCertificateError
         | ErrorCode::TlsAlertReceived(_) => TransportError::Unreachable(format!("{code:?}")),
-        ErrorCode::HttpResponseTimeout | ErrorCode::ConnectionReadTimeout | ErrorCode::ConnectionWriteTimeout => {
-            TransportError::Timeout { sent: true }
-        }
+        ErrorCode::HttpResponseTimeout
+        | ErrorCode::ConnectionReadTimeout
+        | ErrorCode::ConnectionWriteTimeout => TransportError::Timeout { sent: true },
         other => TransportError::Broken(format!("{other:?}")),
     }
 }

@@ -20,7 +20,9 @@ impl BaseUrl {
         } else if let Some(r) = url.strip_prefix("http://") {
             (false, r)
         } else {
-            return Err(format!("base URL `{url}` must start with http:// or https://"));
+            return Err(format!(
+                "base URL `{url}` must start with http:// or https://"
+            ));
         };
         if rest.contains(['?', '#']) {
             return Err("base URL must not carry a query or fragment".into());

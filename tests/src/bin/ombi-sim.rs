@@ -19,7 +19,9 @@ fn main() -> ExitCode {
             "--seed" => options.seed = value().parse().unwrap_or(options.seed),
             "--base-path" => options.base_path = value(),
             "-h" | "--help" => {
-                eprintln!("usage: ombi-sim [--port N] [--api-key KEY] [--seed N] [--base-path /prefix]");
+                eprintln!(
+                    "usage: ombi-sim [--port N] [--api-key KEY] [--seed N] [--base-path /prefix]"
+                );
                 return ExitCode::SUCCESS;
             }
             other => {

@@ -9,8 +9,19 @@ use crate::state::User;
 
 /// Roles Ombi lists in `claims` (every role, enabled = has it).
 pub const ROLES: &[&str] = &[
-    "Admin", "AutoApproveMovie", "AutoApproveTv", "AutoApproveMusic", "PowerUser", "RequestTv", "RequestMovie",
-    "RequestMusic", "Disabled", "ReceivesNewsletter", "ManageOwnRequests", "EditCustomPage", "Request4KMovie",
+    "Admin",
+    "AutoApproveMovie",
+    "AutoApproveTv",
+    "AutoApproveMusic",
+    "PowerUser",
+    "RequestTv",
+    "RequestMovie",
+    "RequestMusic",
+    "Disabled",
+    "ReceivesNewsletter",
+    "ManageOwnRequests",
+    "EditCustomPage",
+    "Request4KMovie",
     "AutoApprove4KMovie",
 ];
 

@@ -9,7 +9,12 @@ pub mod search;
 pub mod status;
 
 fn r(method: &'static str, pattern: &'static str, access: Access, handler: Handler) -> Route {
-    Route { method, pattern, access, handler }
+    Route {
+        method,
+        pattern,
+        access,
+        handler,
+    }
 }
 
 /// Every route, in no particular order (the router prefers literal segments).
@@ -18,10 +23,25 @@ pub fn table() -> Vec<Route> {
         // Search (§3.1, §3.2)
         r("POST", "/api/v2/Search/multi/{term}", Auth, search::multi),
         r("POST", "/api/v1/Search/movie", Auth, search::movie_refine),
-        r("GET", "/api/v1/Search/movie/{term}", Auth, search::movie_term),
+        r(
+            "GET",
+            "/api/v1/Search/movie/{term}",
+            Auth,
+            search::movie_term,
+        ),
         r("GET", "/api/v1/Search/tv/{term}", Auth, search::tv_term),
-        r("GET", "/api/v1/Search/music/album/{term}", Auth, search::album_term),
-        r("GET", "/api/v1/Search/music/artist/{term}", Auth, search::artist_term),
+        r(
+            "GET",
+            "/api/v1/Search/music/album/{term}",
+            Auth,
+            search::album_term,
+        ),
+        r(
+            "GET",
+            "/api/v1/Search/music/artist/{term}",
+            Auth,
+            search::artist_term,
+        ),
         // Status, server, jobs, health (§3.12)
         r("GET", "/api/v1/Status", Anon, status::status),
         r("GET", "/api/v1/Status/info", Anon, status::info),

@@ -168,7 +168,11 @@ pub fn movie_refine(c: &mut Call) -> Response {
     let Some(body) = c.req.json().filter(Value::is_object) else {
         return Response::problem(400, "A non-empty request body is required.");
     };
-    let term = body.get("searchTerm").and_then(Value::as_str).unwrap_or("").to_string();
+    let term = body
+        .get("searchTerm")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
     let year = body.get("year").and_then(Value::as_i64);
     let list: Vec<Value> = c
         .state
@@ -184,14 +188,31 @@ pub fn movie_refine(c: &mut Call) -> Response {
 /// GET `/api/v1/Search/movie/{term}`.
 pub fn movie_term(c: &mut Call) -> Response {
     let term = c.param(0).to_string();
-    Response::ok(json!(c.state.movies.iter().filter(|m| hit(&m.title, &term)).map(movie_view).collect::<Vec<_>>()))
+    Response::ok(json!(
+        c.state
+            .movies
+            .iter()
+            .filter(|m| hit(&m.title, &term))
+            .map(movie_view)
+            .collect::<Vec<_>>()
+    ))
 }
 
 /// GET `/api/v1/Search/tv/{term}` (TVMaze): 204 when TVMaze finds nothing (Q4).
 pub fn tv_term(c: &mut Call) -> Response {
     let term = c.param(0).to_string();
-    let list: Vec<Value> = c.state.shows.iter().filter(|s| hit(&s.title, &term)).map(tv_v1_view).collect();
-    if list.is_empty() { Response::empty(204) } else { Response::ok(json!(list)) }
+    let list: Vec<Value> = c
+        .state
+        .shows
+        .iter()
+        .filter(|s| hit(&s.title, &term))
+        .map(tv_v1_view)
+        .collect();
+    if list.is_empty() {
+        Response::empty(204)
+    } else {
+        Response::ok(json!(list))
+    }
 }
 
 /// GET `/api/v1/Search/music/album/{term}`.
