@@ -96,14 +96,13 @@ fn ensure_target() {
         .output()
         .ok()
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
-    if let Some(sysroot) = sysroot {
-        if Path::new(&sysroot)
+    if let Some(sysroot) = sysroot
+        && Path::new(&sysroot)
             .join("lib/rustlib")
             .join(TARGET)
             .exists()
-        {
-            return;
-        }
+    {
+        return;
     }
     let status = Command::new("rustup")
         .args(["target", "add", TARGET])

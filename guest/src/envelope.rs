@@ -208,10 +208,10 @@ fn tidy_warnings(env: &mut Value) {
         dropped = true;
     }
     for item in w.iter_mut() {
-        if let Value::String(s) = item {
-            if s.chars().count() > MAX_WARNING_CHARS {
-                *s = s.chars().take(MAX_WARNING_CHARS).collect();
-            }
+        if let Value::String(s) = item
+            && s.chars().count() > MAX_WARNING_CHARS
+        {
+            *s = s.chars().take(MAX_WARNING_CHARS).collect();
         }
     }
     if dropped {

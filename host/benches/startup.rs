@@ -1,3 +1,4 @@
+#![allow(clippy::print_stdout, reason = "a benchmark prints its figures")]
 //! Start-up and per-call figures, printed (not asserted): compiling the component, loading
 //! it precompiled, a fresh instance per call, and a whole `read_search` round trip against
 //! the simulator. Run with `cargo bench -p ombi-mcp --bench startup`.

@@ -1,3 +1,7 @@
+#![allow(
+    clippy::print_stdout,
+    reason = "the demo narrates on stdout; it is not the MCP stream"
+)]
 //! `ombi-mcp demo`: starts the Ombi simulator on a loopback port, starts this binary as an
 //! MCP server against it (read-only), and narrates a short session over the real MCP path,
 //! printing what an MCP client sees.

@@ -105,11 +105,11 @@ impl WasiHttpHooks for HostHttp {
             tracing::warn!(%method, %path, "request with an empty UserName denied");
             return Box::new(async { Err(Error::HttpRequestDenied) });
         }
-        if let Some(key) = &self.api_key {
-            if let Ok(mut value) = HeaderValue::from_str(key.expose()) {
-                value.set_sensitive(true);
-                headers.insert(HeaderName::from_static("apikey"), value);
-            }
+        if let Some(key) = &self.api_key
+            && let Ok(mut value) = HeaderValue::from_str(key.expose())
+        {
+            value.set_sensitive(true);
+            headers.insert(HeaderName::from_static("apikey"), value);
         }
         let options = clamp(options, self.timeout);
         let cap = self.body_cap;

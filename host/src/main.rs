@@ -1,6 +1,10 @@
 //! The `ombi-mcp` command: parses arguments, sets up logging (stderr; stdout is the
 //! protocol), wires the parts and maps errors to exit codes.
 
+// `--help`, `--version` and `call` print their answers; `serve` never prints (stdout is the
+// MCP stream and only the dispatcher writes to it).
+#![allow(clippy::print_stdout)]
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;

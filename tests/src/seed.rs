@@ -445,8 +445,11 @@ fn music(rng: &mut Rng) -> (Vec<Artist>, Vec<Album>) {
 /// The seeded `Api` system user's id.
 pub const API_USER_ID: &str = "2e8a2a7a-0000-4000-8000-000000000a01";
 
+/// User name, alias, roles, user type, movie/episode/music request limits.
+type UserSpec<'a> = (&'a str, &'a str, &'a [&'a str], i64, u32, u32, u32);
+
 fn users(rng: &mut Rng) -> Vec<User> {
-    let spec: &[(&str, &str, &[&str], i64, u32, u32, u32)] = &[
+    let spec: &[UserSpec] = &[
         ("Api", "Api", &["Admin"], 0, 0, 0, 0),
         ("morgan", "Morgan (admin)", &["Admin"], 1, 0, 0, 0),
         (

@@ -34,11 +34,11 @@ pub fn from_multi(item: &MultiSearchResult, warnings: &mut Vec<String>) -> Media
     }
     m.title = text::some_text(item.title.as_deref());
     // Ombi appends " (year)" to movie titles only (API catalogue Q15): split it off.
-    if kind == MediaKind::Movie {
-        if let Some((title, year)) = m.title.as_deref().and_then(split_year) {
-            m.year = Some(year);
-            m.title = Some(title);
-        }
+    if kind == MediaKind::Movie
+        && let Some((title, year)) = m.title.as_deref().and_then(split_year)
+    {
+        m.year = Some(year);
+        m.title = Some(title);
     }
     m.overview = text::short(item.overview.as_deref(), text::OVERVIEW_CHARS);
     m.artwork_uris.extend(text::artwork(item.poster.as_deref()));

@@ -44,31 +44,31 @@ fn check(schema: &Value, value: &Value, path: &str) -> Result<(), ToolError> {
             }
         }
     }
-    if let Some(t) = schema.get("type") {
-        if !type_allows(t, value) {
-            return Err(fail(
-                path,
-                format!("must be {} (got {})", describe_type(t), type_name(value)),
-            ));
-        }
+    if let Some(t) = schema.get("type")
+        && !type_allows(t, value)
+    {
+        return Err(fail(
+            path,
+            format!("must be {} (got {})", describe_type(t), type_name(value)),
+        ));
     }
-    if let Some(c) = schema.get("const") {
-        if c != value {
-            return Err(fail(path, format!("must be {c}")));
-        }
+    if let Some(c) = schema.get("const")
+        && c != value
+    {
+        return Err(fail(path, format!("must be {c}")));
     }
-    if let Some(options) = schema.get("enum").and_then(Value::as_array) {
-        if !options.contains(value) {
-            let list: Vec<String> = options
-                .iter()
-                .filter(|o| !o.is_null())
-                .map(|o| o.as_str().map(str::to_string).unwrap_or(o.to_string()))
-                .collect();
-            return Err(fail(
-                path,
-                format!("must be one of {} (got {})", list.join(", "), value),
-            ));
-        }
+    if let Some(options) = schema.get("enum").and_then(Value::as_array)
+        && !options.contains(value)
+    {
+        let list: Vec<String> = options
+            .iter()
+            .filter(|o| !o.is_null())
+            .map(|o| o.as_str().map(str::to_string).unwrap_or(o.to_string()))
+            .collect();
+        return Err(fail(
+            path,
+            format!("must be one of {} (got {})", list.join(", "), value),
+        ));
     }
     match value {
         Value::Number(n) => check_number(schema, n, path)?,
@@ -86,56 +86,56 @@ fn check_number(
     path: &str,
 ) -> Result<(), ToolError> {
     let x = n.as_f64().unwrap_or(f64::NAN);
-    if let Some(min) = schema.get("minimum").and_then(Value::as_f64) {
-        if x < min {
-            return Err(fail(path, format!("must be at least {min} (got {n})")));
-        }
+    if let Some(min) = schema.get("minimum").and_then(Value::as_f64)
+        && x < min
+    {
+        return Err(fail(path, format!("must be at least {min} (got {n})")));
     }
-    if let Some(max) = schema.get("maximum").and_then(Value::as_f64) {
-        if x > max {
-            return Err(fail(path, format!("must be at most {max} (got {n})")));
-        }
+    if let Some(max) = schema.get("maximum").and_then(Value::as_f64)
+        && x > max
+    {
+        return Err(fail(path, format!("must be at most {max} (got {n})")));
     }
     Ok(())
 }
 
 fn check_string(schema: &Map<String, Value>, s: &str, path: &str) -> Result<(), ToolError> {
     let len = s.chars().count() as u64;
-    if let Some(min) = schema.get("minLength").and_then(Value::as_u64) {
-        if len < min {
-            let what = if min == 1 {
-                "must not be empty".to_string()
-            } else {
-                format!("must be at least {min} characters long (got {len})")
-            };
-            return Err(fail(path, what));
-        }
+    if let Some(min) = schema.get("minLength").and_then(Value::as_u64)
+        && len < min
+    {
+        let what = if min == 1 {
+            "must not be empty".to_string()
+        } else {
+            format!("must be at least {min} characters long (got {len})")
+        };
+        return Err(fail(path, what));
     }
-    if let Some(max) = schema.get("maxLength").and_then(Value::as_u64) {
-        if len > max {
-            return Err(fail(
-                path,
-                format!("must be at most {max} characters long (got {len})"),
-            ));
-        }
+    if let Some(max) = schema.get("maxLength").and_then(Value::as_u64)
+        && len > max
+    {
+        return Err(fail(
+            path,
+            format!("must be at most {max} characters long (got {len})"),
+        ));
     }
     Ok(())
 }
 
 fn check_array(schema: &Map<String, Value>, items: &[Value], path: &str) -> Result<(), ToolError> {
     let len = items.len() as u64;
-    if let Some(min) = schema.get("minItems").and_then(Value::as_u64) {
-        if len < min {
-            return Err(fail(path, format!("must hold at least {min} item(s)")));
-        }
+    if let Some(min) = schema.get("minItems").and_then(Value::as_u64)
+        && len < min
+    {
+        return Err(fail(path, format!("must hold at least {min} item(s)")));
     }
-    if let Some(max) = schema.get("maxItems").and_then(Value::as_u64) {
-        if len > max {
-            return Err(fail(
-                path,
-                format!("must hold at most {max} items (got {len})"),
-            ));
-        }
+    if let Some(max) = schema.get("maxItems").and_then(Value::as_u64)
+        && len > max
+    {
+        return Err(fail(
+            path,
+            format!("must hold at most {max} items (got {len})"),
+        ));
     }
     if schema.get("uniqueItems") == Some(&Value::Bool(true)) {
         for (i, item) in items.iter().enumerate() {

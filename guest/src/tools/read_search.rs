@@ -73,15 +73,15 @@ impl Tool for ReadSearch {
             .clone()
             .unwrap_or_else(|| vec![SearchMedia::Movie, SearchMedia::Tv]);
         let wants = |k: SearchMedia| kinds.contains(&k);
-        if let Some(lang) = &args.language {
-            if !(lang.len() == 2 && lang.bytes().all(|b| b.is_ascii_lowercase())) {
-                return Err(ToolError::invalid(
-                    "language",
-                    format!(
-                        "`language` must be an ISO 639-1 code of two lowercase letters, e.g. \"en\" (got {lang:?})"
-                    ),
-                ));
-            }
+        if let Some(lang) = &args.language
+            && !(lang.len() == 2 && lang.bytes().all(|b| b.is_ascii_lowercase()))
+        {
+            return Err(ToolError::invalid(
+                "language",
+                format!(
+                    "`language` must be an ISO 639-1 code of two lowercase letters, e.g. \"en\" (got {lang:?})"
+                ),
+            ));
         }
         for (field, given) in [
             ("year", args.year.is_some()),

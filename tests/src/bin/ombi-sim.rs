@@ -4,6 +4,11 @@
 //! cargo run -p ombi-sim --bin ombi-sim -- --port 5055 [--api-key KEY] [--seed N] [--base-path /ombi]
 //! ```
 
+#![allow(
+    clippy::print_stdout,
+    reason = "it prints its URL and key for a person or script to read"
+)]
+
 use std::process::ExitCode;
 
 use ombi_sim::{Options, Simulator};
