@@ -11,7 +11,12 @@
 //! - [`state`]: the data; [`seed`]: deterministic seed data; [`rng`]: its generator.
 //! - [`faults`]: injectable faults.
 
+// Some of Ombi's view models are wider than `json!`'s default recursion allows.
+#![recursion_limit = "256"]
+
 pub mod auth;
+pub mod clock;
+pub mod engine;
 pub mod faults;
 pub mod http;
 pub mod rng;
@@ -20,6 +25,7 @@ pub mod routes;
 pub mod seed;
 pub mod server;
 pub mod state;
+pub mod views;
 
 pub use faults::{Fault, FaultBody, FaultRule};
 pub use server::{DEFAULT_API_KEY, Options, Received, Simulator};

@@ -6,8 +6,47 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
+use crate::clock::{self, SEED_NOW};
 use crate::rng::Rng;
-use crate::state::{Album, Artist, Episode, Movie, Person, Season, Show, State, User};
+use crate::state::{
+    Album, AlbumRequest, Artist, Comment, Episode, EpisodeRequest, Issue, Lifecycle, LogFile,
+    Movie, MovieRequest, Person, RetryEntry, Season, SeasonRequest, Show, State, TvChild, TvParent,
+    User, Vote,
+};
+
+const DAY: i64 = 86_400;
+
+/// TMDB keyword ids and names.
+pub const KEYWORDS: &[(u64, &str)] = &[
+    (9715, "superhero"),
+    (818, "based on novel or book"),
+    (4565, "dystopia"),
+    (9882, "space"),
+    (10084, "rescue"),
+    (6054, "friendship"),
+    (1701, "hero"),
+    (12554, "dark comedy"),
+];
+
+/// TMDB watch providers (id, name).
+pub const PROVIDERS: &[(u64, &str)] = &[
+    (8, "Netflix"),
+    (9, "Amazon Prime Video"),
+    (337, "Disney Plus"),
+    (15, "Hulu"),
+    (1899, "Max"),
+    (350, "Apple TV Plus"),
+];
+
+/// TMDB production companies (id, name).
+pub const COMPANIES: &[(u64, &str)] = &[
+    (174, "Warner Bros. Pictures"),
+    (33, "Universal Pictures"),
+    (4, "Paramount Pictures"),
+    (25, "20th Century Fox"),
+    (923, "Legendary Pictures"),
+    (41077, "A24"),
+];
 
 /// The default seed.
 pub const DEFAULT_SEED: u64 = 20_260_502;
@@ -99,12 +138,19 @@ const NETWORKS: &[&str] = &[
 /// Builds the seeded state.
 pub fn build(seed: u64) -> State {
     let mut rng = Rng::new(seed);
-    let movies = movies(&mut rng);
+    let mut movies = movies(&mut rng);
     let shows = shows(&mut rng);
     let people = people(&mut rng, &movies);
+    for m in &mut movies {
+        m.cast = people
+            .iter()
+            .filter(|p| p.movie_credits.contains(&m.tmdb_id))
+            .map(|p| p.tmdb_id)
+            .collect();
+    }
     let (artists, albums) = music(&mut rng);
     let users = users(&mut rng);
-    State {
+    let mut state = State {
         version: "4.59.3".into(),
         movies,
         shows,
@@ -119,6 +165,77 @@ pub fn build(seed: u64) -> State {
         ],
         health: "Healthy".into(),
         update_available: false,
+        now: SEED_NOW,
+        movie_requests: Vec::new(),
+        tv_parents: Vec::new(),
+        tv_children: Vec::new(),
+        album_requests: Vec::new(),
+        issues: Vec::new(),
+        comments: Vec::new(),
+        categories: vec![
+            (1, "Wrong Audio".into()),
+            (2, "No Subtitles".into()),
+            (3, "Wrong Content".into()),
+            (4, "Playback Issues".into()),
+        ],
+        votes: Vec::new(),
+        retry_queue: Vec::new(),
+        logs: Vec::new(),
+        online: Vec::new(),
+        jobs_run: Vec::new(),
+        collections: vec![
+            (726871, "Dune Collection".into(), vec![438631, 693134]),
+            (2344, "The Matrix Collection".into(), vec![603]),
+            (8091, "Alien Collection".into(), vec![348]),
+        ],
+        next_id: 100,
+    };
+    generated_collections(&mut state);
+    requests(&mut rng, &mut state);
+    issues(&mut rng, &mut state);
+    votes(&mut rng, &mut state);
+    retry_queue(&mut state);
+    state.logs = logs(&mut rng);
+    state.online = state
+        .users
+        .iter()
+        .filter(|u| !u.is_system())
+        .take(2)
+        .map(|u| u.id.clone())
+        .collect();
+    state
+}
+
+fn generated_collections(state: &mut State) {
+    let ids: Vec<(u64, String)> = state
+        .movies
+        .iter()
+        .skip(10)
+        .step_by(25)
+        .take(8)
+        .map(|m| (m.tmdb_id, m.title.clone()))
+        .collect();
+    for (i, (first, title)) in ids.into_iter().enumerate() {
+        let second = state.movies[11 + i * 25].tmdb_id;
+        let cid = 900_000 + i as u64;
+        state
+            .collections
+            .push((cid, format!("{title} Collection"), vec![first, second]));
+        for m in state
+            .movies
+            .iter_mut()
+            .filter(|m| m.tmdb_id == first || m.tmdb_id == second)
+        {
+            m.collection_id = Some(cid);
+        }
+    }
+    for m in state.movies.iter_mut() {
+        match m.tmdb_id {
+            438631 | 693134 => m.collection_id = Some(726871),
+            603 => m.collection_id = Some(2344),
+            348 => m.collection_id = Some(8091),
+            _ => {}
+        }
     }
 }
 
@@ -189,8 +306,15 @@ fn movies(rng: &mut Rng) -> Vec<Movie> {
             genre_ids: genres.to_vec(),
             poster_path: format!("/{}.jpg", rng.hex(27)),
             popularity: 900.0 - i as f64 * 10.0,
+            vote_average: 8.0 + (i % 5) as f64 / 10.0,
             available: i % 3 == 0,
             available_4k: i == 0,
+            collection_id: None,
+            keyword_ids: vec![KEYWORDS[i % KEYWORDS.len()].0, 9882],
+            provider_ids: vec![PROVIDERS[i % PROVIDERS.len()].0],
+            company_ids: vec![COMPANIES[i % COMPANIES.len()].0],
+            cast: Vec::new(),
+            added_at: (i == 3).then_some(SEED_NOW - 2 * DAY),
         })
         .collect();
     let mut seen: Vec<String> = out.iter().map(|m| m.title.clone()).collect();
@@ -212,32 +336,53 @@ fn movies(rng: &mut Rng) -> Vec<Movie> {
         seen.push(title.clone());
         let year = rng.range(1950, 2026);
         let genres = vec![rng.pick(GENRES).0, rng.pick(GENRES).0];
+        // Every twentieth title releases around now: the upcoming, now-playing and calendar lists.
+        let release = if out.len().is_multiple_of(20) {
+            SEED_NOW + (rng.range(0, 180) as i64 - 60) * DAY
+        } else {
+            clock::parse(&format!(
+                "{year}-{:02}-{:02}",
+                rng.range(1, 12),
+                rng.range(1, 28)
+            ))
+            .unwrap()
+        };
+        let available = release < SEED_NOW && rng.chance(35);
         out.push(Movie {
             tmdb_id: id,
             imdb_id: format!("tt{:07}", 2_000_000 + id % 1_000_000),
             overview: format!(
-                "In {year}, {} finds that {} is not what it seems.",
+                "In {}, {} finds that {} is not what it seems.",
+                &clock::iso(release)[..4],
                 rng.pick(FIRST),
                 title.to_lowercase()
             ),
             title,
-            release_date: format!(
-                "{year}-{:02}-{:02}T00:00:00",
-                rng.range(1, 12),
-                rng.range(1, 28)
-            ),
+            release_date: clock::iso(release).trim_end_matches('Z').to_string(),
             genre_ids: genres,
             poster_path: format!("/{}.jpg", rng.hex(27)),
             popularity: rng.range(1, 800) as f64 / 3.0,
-            available: rng.chance(35),
-            available_4k: rng.chance(5),
+            vote_average: rng.range(30, 90) as f64 / 10.0,
+            available,
+            available_4k: available && rng.chance(10),
+            collection_id: None,
+            keyword_ids: vec![rng.pick(KEYWORDS).0],
+            provider_ids: if rng.chance(60) {
+                vec![rng.pick(PROVIDERS).0]
+            } else {
+                Vec::new()
+            },
+            company_ids: vec![rng.pick(COMPANIES).0],
+            cast: Vec::new(),
+            added_at: (available && rng.chance(8))
+                .then(|| SEED_NOW - rng.range(0, 6) as i64 * DAY - 3600),
         });
         id += rng.range(1, 40);
     }
     out
 }
 
-fn seasons(rng: &mut Rng, count: u32, aired: bool) -> Vec<Season> {
+fn seasons(rng: &mut Rng, count: u32, aired: bool, airing_now: bool) -> Vec<Season> {
     (1..=count)
         .map(|n| {
             let episodes = rng.range(6, 13) as u32;
@@ -246,19 +391,35 @@ fn seasons(rng: &mut Rng, count: u32, aired: bool) -> Vec<Season> {
             } else {
                 0
             };
+            let current = airing_now && n == count;
             Season {
                 number: n,
                 episodes: (1..=episodes)
-                    .map(|e| Episode {
-                        number: e,
-                        title: format!("Chapter {e}"),
-                        air_date: format!(
-                            "{}-{:02}-{:02}T00:00:00",
-                            2000 + n,
-                            (e % 12) + 1,
-                            (e % 27) + 1
-                        ),
-                        available: e <= available_upto,
+                    .map(|e| {
+                        // The current season airs weekly from four weeks ago.
+                        let air = if current {
+                            SEED_NOW + (i64::from(e) * 7 - 28) * DAY
+                        } else {
+                            clock::parse(&format!(
+                                "{}-{:02}-{:02}",
+                                2000 + n,
+                                (e % 12) + 1,
+                                (e % 27) + 1
+                            ))
+                            .unwrap()
+                        };
+                        let available = if current {
+                            air < SEED_NOW - DAY
+                        } else {
+                            e <= available_upto
+                        };
+                        Episode {
+                            number: e,
+                            title: format!("Chapter {e}"),
+                            air_date: clock::iso(air).trim_end_matches('Z').to_string(),
+                            available,
+                            added_at: (current && available).then_some(air + DAY),
+                        }
                     })
                     .collect(),
             }
@@ -313,7 +474,7 @@ fn shows(rng: &mut Rng) -> Vec<Show> {
             genre_ids: vec![18, 878],
             poster_path: format!("/{}.jpg", rng.hex(27)),
             popularity: 500.0 - i as f64 * 10.0,
-            seasons: seasons(rng, *n, true),
+            seasons: seasons(rng, *n, true, i < 3),
         })
         .collect();
     let mut seen: Vec<String> = out.iter().map(|s| s.title.clone()).collect();
@@ -362,7 +523,7 @@ fn shows(rng: &mut Rng) -> Vec<Show> {
             genre_ids: vec![rng.pick(GENRES).0],
             poster_path: format!("/{}.jpg", rng.hex(27)),
             popularity: rng.range(1, 400) as f64 / 3.0,
-            seasons: seasons(rng, count, year < 2026),
+            seasons: seasons(rng, count, year < 2026, n.is_multiple_of(17)),
         });
     }
     out
@@ -730,6 +891,430 @@ fn settings(rng: &mut Rng) -> BTreeMap<String, Value> {
         json!({"id": 33, "disableTv": false, "disableMovies": false, "disableMusic": true, "enabled": false, "externalEmails": ["family@household.example"], "notificationTemplate": {"id": 3301, "notificationType": 11, "agent": 0, "subject": "This week", "message": "New on the server", "enabled": true}}),
     );
     s
+}
+
+/// A lifecycle in one of Ombi's states, decided at `at`.
+fn lifecycle(kind: u64, at: i64) -> Lifecycle {
+    match kind {
+        // pending
+        0 => Lifecycle::default(),
+        // approved, processing
+        1 => Lifecycle {
+            approved: true,
+            marked_approved: Some(at),
+            ..Lifecycle::default()
+        },
+        // available
+        2 => Lifecycle {
+            approved: true,
+            available: true,
+            marked_approved: Some(at),
+            marked_available: Some(at + DAY),
+            ..Lifecycle::default()
+        },
+        // denied
+        _ => Lifecycle {
+            denied: Some(true),
+            denied_reason: Some("Not on our wishlist this month".into()),
+            marked_denied: Some(at),
+            ..Lifecycle::default()
+        },
+    }
+}
+
+/// Requests in every state: movies (with 4K, and one 4K-only), TV parents with several
+/// children, albums.
+fn requests(rng: &mut Rng, state: &mut State) {
+    let requesters: Vec<String> = state
+        .users
+        .iter()
+        .filter(|u| !u.is_system() && !u.has_role("Disabled"))
+        .map(|u| u.id.clone())
+        .collect();
+    // Movies: 48 requests across the catalogue.
+    let picks: Vec<u64> = state
+        .movies
+        .iter()
+        .skip(1)
+        .step_by(6)
+        .take(48)
+        .map(|m| m.tmdb_id)
+        .collect();
+    for (i, tmdb) in picks.into_iter().enumerate() {
+        let at = SEED_NOW - (60 - i as i64) * DAY - 3600 * (i as i64 % 7);
+        let id = state.id();
+        let standard = lifecycle(i as u64 % 4, at + DAY);
+        let has_4k = i % 9 == 2 || i % 9 == 5;
+        let four_k = if has_4k {
+            lifecycle((i as u64 / 9) % 4, at + 2 * DAY)
+        } else {
+            Lifecycle::default()
+        };
+        let four_k_only = i == 5;
+        state.movie_requests.push(MovieRequest {
+            id,
+            tmdb_id: tmdb,
+            requested_user_id: requesters[i % requesters.len()].clone(),
+            requested_date: (!four_k_only).then_some(at),
+            standard: if four_k_only {
+                Lifecycle::default()
+            } else {
+                standard
+            },
+            has_4k,
+            requested_date_4k: has_4k.then_some(at + 60),
+            four_k,
+            is_4k_request: has_4k,
+            lang_code: "en".into(),
+            root_path_override: None,
+            quality_override: None,
+            requested_by_alias: (i == 7).then(|| "Grandma via the kitchen tablet".into()),
+            source: if i == 11 { 1 } else { 0 },
+            subscribers: if i % 5 == 0 {
+                vec![requesters[(i + 1) % requesters.len()].clone()]
+            } else {
+                Vec::new()
+            },
+        });
+    }
+    // TV: 16 shows, 1-3 children each by different users.
+    let shows: Vec<(u64, Vec<(u32, Vec<(u32, String, String)>)>)> = state
+        .shows
+        .iter()
+        .step_by(9)
+        .take(16)
+        .map(|s| {
+            let seasons = s
+                .seasons
+                .iter()
+                .map(|se| {
+                    (
+                        se.number,
+                        se.episodes
+                            .iter()
+                            .map(|e| (e.number, e.title.clone(), e.air_date.clone()))
+                            .collect(),
+                    )
+                })
+                .collect();
+            (s.tmdb_id, seasons)
+        })
+        .collect();
+    for (i, (tmdb, seasons)) in shows.into_iter().enumerate() {
+        let parent_id = state.id();
+        state.tv_parents.push(TvParent {
+            id: parent_id,
+            tmdb_id: tmdb,
+            quality_override: None,
+            root_folder: None,
+            language_profile: None,
+        });
+        let children = 1 + i % 3;
+        for c in 0..children.min(seasons.len()) {
+            let at = SEED_NOW - (40 - (i * 2 + c) as i64) * DAY;
+            let kind = ((i + c) % 4) as u64;
+            let state_now = lifecycle(kind, at + DAY);
+            // Each child asks for a different season (so episodes never overlap).
+            let (number, episodes) = &seasons[c];
+            let season = SeasonRequest {
+                id: state.id(),
+                number: *number,
+                episodes: episodes
+                    .iter()
+                    .map(|(n, title, air)| EpisodeRequest {
+                        id: 0,
+                        number: *n,
+                        title: title.clone(),
+                        air_date: air.clone(),
+                        available: state_now.available,
+                        approved: state_now.approved,
+                    })
+                    .collect(),
+            };
+            let id = state.id();
+            let mut season = season;
+            for e in &mut season.episodes {
+                e.id = state.id();
+            }
+            state.tv_children.push(TvChild {
+                id,
+                parent_id,
+                requested_user_id: requesters[(i + c * 3) % requesters.len()].clone(),
+                requested_date: at,
+                state: state_now,
+                seasons: vec![season],
+                series_type: if i == 4 { 1 } else { 0 },
+                requested_by_alias: None,
+                source: 0,
+                subscribers: Vec::new(),
+            });
+        }
+    }
+    // Albums: 12 requests.
+    let albums: Vec<String> = state
+        .albums
+        .iter()
+        .step_by(10)
+        .take(12)
+        .map(|a| a.mbid.clone())
+        .collect();
+    for (i, mbid) in albums.into_iter().enumerate() {
+        let at = SEED_NOW - (30 - i as i64) * DAY;
+        let id = state.id();
+        state.album_requests.push(AlbumRequest {
+            id,
+            album_mbid: mbid,
+            requested_user_id: requesters[(i * 5) % requesters.len()].clone(),
+            requested_date: at,
+            state: lifecycle(i as u64 % 4, at + DAY),
+            requested_by_alias: None,
+            subscribers: Vec::new(),
+        });
+    }
+    let _ = rng.next_u64();
+}
+
+/// Issues in every status (including Ombi's purge-only `Deleted`), some without a provider
+/// id (excluded from v2 lists), with comments.
+fn issues(rng: &mut Rng, state: &mut State) {
+    let reporters: Vec<String> = state
+        .users
+        .iter()
+        .filter(|u| !u.is_system())
+        .map(|u| u.id.clone())
+        .collect();
+    let subjects = [
+        (
+            "Audio is out of sync",
+            "The dialogue is about two seconds behind the picture.",
+        ),
+        (
+            "No English subtitles",
+            "Subtitles are only available in Spanish.",
+        ),
+        ("Wrong episode", "Episode 3 plays the pilot again."),
+        (
+            "Buffering constantly",
+            "It stops every minute on the living-room TV.",
+        ),
+        ("Wrong movie", "This is the 1984 version, not the remake."),
+    ];
+    for i in 0..34u64 {
+        let at = SEED_NOW - (50 - i as i64) * DAY;
+        let (title, request_type, provider_id, request_id) = match i % 3 {
+            0 => {
+                let r = &state.movie_requests[(i as usize) % state.movie_requests.len()];
+                let m = state.movie(r.tmdb_id).unwrap();
+                (m.title.clone(), 1, Some(m.tmdb_id.to_string()), Some(r.id))
+            }
+            1 => {
+                let c = &state.tv_children[(i as usize) % state.tv_children.len()];
+                let p = state
+                    .tv_parents
+                    .iter()
+                    .find(|p| p.id == c.parent_id)
+                    .unwrap();
+                let s = state.show(p.tmdb_id).unwrap();
+                (s.title.clone(), 0, Some(s.tmdb_id.to_string()), Some(c.id))
+            }
+            _ => {
+                let a = &state.albums[(i as usize * 3) % state.albums.len()];
+                (a.title.clone(), 2, Some(a.mbid.clone()), None)
+            }
+        };
+        let status = match i % 7 {
+            0..=2 => 0,
+            3 | 4 => 1,
+            5 => 2,
+            _ => 3,
+        };
+        let (subject, description) = subjects[(i % 5) as usize];
+        let id = state.id();
+        state.issues.push(Issue {
+            id,
+            title,
+            request_type,
+            // A few legacy issues have no provider id: v2 lists leave them out (Q14).
+            provider_id: if i % 11 == 10 { None } else { provider_id },
+            request_id,
+            subject: subject.into(),
+            description: description.into(),
+            category_id: 1 + i % 4,
+            status,
+            resolved_date: (status >= 2).then_some(at + 3 * DAY),
+            created_date: at,
+            user_reported_id: reporters[(i as usize) % reporters.len()].clone(),
+            poster_path: None,
+        });
+        for c in 0..(i % 4) {
+            let cid = state.id();
+            state.comments.push(Comment {
+                id: cid,
+                issue_id: id,
+                user_id: reporters[((i + c) as usize * 5) % reporters.len()].clone(),
+                comment: format!(
+                    "{} (note {})",
+                    [
+                        "Still happening.",
+                        "Tried another player, same.",
+                        "Looking into it.",
+                        "Fixed the file, please check."
+                    ][c as usize % 4],
+                    c + 1
+                ),
+                date: at + (c as i64 + 1) * 3600,
+            });
+        }
+    }
+    let _ = rng.next_u64();
+}
+
+/// Open votes on pending requests (kept below the auto-approve threshold).
+fn votes(rng: &mut Rng, state: &mut State) {
+    let voters: Vec<String> = state
+        .users
+        .iter()
+        .filter(|u| !u.is_system())
+        .map(|u| u.id.clone())
+        .collect();
+    let pending_movies: Vec<u64> = state
+        .movie_requests
+        .iter()
+        .filter(|r| !r.standard.approved && r.standard.denied.is_none())
+        .map(|r| r.id)
+        .collect();
+    let pending_tv: Vec<u64> = state
+        .tv_children
+        .iter()
+        .filter(|c| !c.state.approved && c.state.denied.is_none())
+        .map(|c| c.id)
+        .collect();
+    let add = |state: &mut State, request_id: u64, request_type: i64, k: usize| {
+        for v in 0..(k % 3) {
+            let id = state.id();
+            state.votes.push(Vote {
+                id,
+                request_id,
+                vote_type: if v == 1 { 1 } else { 0 },
+                request_type,
+                user_id: voters[(k + v * 4) % voters.len()].clone(),
+                date: SEED_NOW - (k as i64 + 1) * DAY,
+            });
+        }
+    };
+    for (k, id) in pending_movies.into_iter().enumerate() {
+        add(state, id, 1, k + 1);
+    }
+    for (k, id) in pending_tv.into_iter().enumerate() {
+        add(state, id, 0, k + 2);
+    }
+    let _ = rng.next_u64();
+}
+
+/// Failed sends to Sonarr/Radarr/Lidarr; one already completed (not listed).
+fn retry_queue(state: &mut State) {
+    let approved: Vec<(u64, u64)> = state
+        .movie_requests
+        .iter()
+        .filter(|r| r.standard.approved && !r.standard.available)
+        .map(|r| (r.id, r.tmdb_id))
+        .take(3)
+        .collect();
+    for (k, (request_id, tmdb)) in approved.into_iter().enumerate() {
+        let m = state.movie(tmdb).unwrap().clone();
+        let id = state.id();
+        state.retry_queue.push(RetryEntry {
+            id,
+            request_id,
+            request_type: 1,
+            title: m.title,
+            release_year: m.release_date.clone(),
+            dts: SEED_NOW - (k as i64 + 1) * DAY,
+            error: "Radarr returned 400: Path is already configured for an existing movie".into(),
+            retry_count: k as u32 + 1,
+            completed: (k == 2).then_some(SEED_NOW - 3600),
+        });
+    }
+    if let Some(c) = state
+        .tv_children
+        .iter()
+        .find(|c| c.state.approved && !c.state.available)
+        .cloned()
+    {
+        let p = state
+            .tv_parents
+            .iter()
+            .find(|p| p.id == c.parent_id)
+            .unwrap()
+            .clone();
+        let title = state.show(p.tmdb_id).unwrap().title.clone();
+        let id = state.id();
+        state.retry_queue.push(RetryEntry {
+            id,
+            request_id: c.id,
+            request_type: 0,
+            title,
+            release_year: "2019-01-01T00:00:00".into(),
+            dts: SEED_NOW - 5 * DAY,
+            error: "Sonarr is unreachable: Connection refused (192.168.1.30:8989)".into(),
+            retry_count: 4,
+            completed: None,
+        });
+    }
+}
+
+/// Three daily Serilog files with thousands of lines, newest first.
+fn logs(rng: &mut Rng) -> Vec<LogFile> {
+    let messages = [
+        (
+            "INF",
+            "Ombi.Schedule.Jobs.Plex.PlexContentSync",
+            "Starting Plex Content Cacher",
+        ),
+        (
+            "INF",
+            "Ombi.Schedule.Jobs.Radarr.RadarrSync",
+            "Radarr sync finished, 312 movies",
+        ),
+        (
+            "WRN",
+            "Ombi.Api.Api",
+            "Request to https://api.themoviedb.org/3/movie/0 returned NotFound",
+        ),
+        (
+            "ERR",
+            "Ombi.Core.Senders.MovieSender",
+            "Could not send movie to Radarr: Connection refused",
+        ),
+        (
+            "INF",
+            "Microsoft.Hosting.Lifetime",
+            "Application started. Press Ctrl+C to shut down.",
+        ),
+        (
+            "DBG",
+            "Ombi.Core.Engine.MovieRequestEngine",
+            "Request approved by riley",
+        ),
+    ];
+    (0..3)
+        .map(|d| {
+            let day = SEED_NOW - d * DAY;
+            let date = clock::iso(day);
+            let name = format!("log{}.txt", date[..10].replace('-', ""));
+            let lines = (0..3000)
+                .map(|n| {
+                    let (level, source, text) = rng.pick(&messages);
+                    let t = clock::iso(day - 43_200 + n * 14);
+                    format!(
+                        "{} [{level}] {source}: {text} (#{n})",
+                        t.replace('T', " ").trim_end_matches('Z')
+                    )
+                })
+                .collect();
+            LogFile { name, lines }
+        })
+        .collect()
 }
 
 #[cfg(test)]

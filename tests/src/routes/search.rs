@@ -11,8 +11,26 @@ fn hit(title: &str, term: &str) -> bool {
     title.to_lowercase().contains(&term.trim().to_lowercase())
 }
 
-/// The base `SearchViewModel` fields of a movie, then the movie fields.
-pub fn movie_view(m: &Movie) -> Value {
+/// The base `SearchViewModel` fields of a movie, then the movie fields, with the request
+/// state Ombi's rules overlay.
+pub fn movie_view(s: &State, m: &Movie) -> Value {
+    let mut v = movie_base(m);
+    if let Some(r) = s.movie_requests.iter().find(|r| r.tmdb_id == m.tmdb_id) {
+        v["requested"] = json!(r.requested_date.is_some());
+        v["requestId"] = json!(r.id);
+        v["approved"] = json!(r.standard.approved);
+        v["denied"] = json!(r.standard.denied);
+        v["deniedReason"] = json!(r.standard.denied_reason);
+        v["has4KRequest"] = json!(r.has_4k);
+        v["approved4K"] = json!(r.four_k.approved);
+        v["denied4K"] = json!(r.four_k.denied);
+        v["subscribed"] = json!(false);
+        v["showSubscribe"] = json!(true);
+    }
+    v
+}
+
+fn movie_base(m: &Movie) -> Value {
     json!({
         "id": m.tmdb_id,
         "approved": false,
@@ -57,12 +75,13 @@ pub fn movie_view(m: &Movie) -> Value {
 
 /// A v1 (TVMaze-backed) TV search result: `id` and `theMovieDbId` hold the TVDB id, `seriesId`
 /// the TVMaze id, `theTvDbId` stays null (Q1).
-pub fn tv_v1_view(s: &Show) -> Value {
+pub fn tv_v1_view(state: &State, s: &Show) -> Value {
+    let requested = state.tv_parents.iter().any(|p| p.tmdb_id == s.tmdb_id);
     json!({
         "id": s.tvdb_id,
         "approved": false,
         "denied": null,
-        "requested": false,
+        "requested": requested,
         "requestId": 0,
         "available": s.fully_available(),
         "type": 0,
@@ -100,8 +119,23 @@ pub fn tv_v1_view(s: &Show) -> Value {
     })
 }
 
-/// A `SearchAlbumViewModel`.
-pub fn album_view(a: &Album) -> Value {
+/// A `SearchAlbumViewModel`, with the request state overlaid.
+pub fn album_view(s: &State, a: &Album) -> Value {
+    let mut v = album_base(a);
+    if let Some(r) = s
+        .album_requests
+        .iter()
+        .find(|r| r.album_mbid.eq_ignore_ascii_case(&a.mbid))
+    {
+        v["requested"] = json!(true);
+        v["requestId"] = json!(r.id);
+        v["approved"] = json!(r.state.approved);
+        v["denied"] = json!(r.state.denied);
+    }
+    v
+}
+
+fn album_base(a: &Album) -> Value {
     json!({
         "id": 0,
         "approved": false,
@@ -180,7 +214,7 @@ pub fn movie_refine(c: &mut Call) -> Response {
         .iter()
         .filter(|m| hit(&m.title, &term))
         .filter(|m| year.is_none_or(|y| m.year() == y.to_string()))
-        .map(movie_view)
+        .map(|m| movie_view(c.state, m))
         .collect();
     Response::ok(json!(list))
 }
@@ -188,12 +222,12 @@ pub fn movie_refine(c: &mut Call) -> Response {
 /// GET `/api/v1/Search/movie/{term}`.
 pub fn movie_term(c: &mut Call) -> Response {
     let term = c.param(0).to_string();
+    let s: &State = c.state;
     Response::ok(json!(
-        c.state
-            .movies
+        s.movies
             .iter()
             .filter(|m| hit(&m.title, &term))
-            .map(movie_view)
+            .map(|m| movie_view(s, m))
             .collect::<Vec<_>>()
     ))
 }
@@ -201,12 +235,12 @@ pub fn movie_term(c: &mut Call) -> Response {
 /// GET `/api/v1/Search/tv/{term}` (TVMaze): 204 when TVMaze finds nothing (Q4).
 pub fn tv_term(c: &mut Call) -> Response {
     let term = c.param(0).to_string();
-    let list: Vec<Value> = c
-        .state
+    let st: &State = c.state;
+    let list: Vec<Value> = st
         .shows
         .iter()
         .filter(|s| hit(&s.title, &term))
-        .map(tv_v1_view)
+        .map(|s| tv_v1_view(st, s))
         .collect();
     if list.is_empty() {
         Response::empty(204)
@@ -223,7 +257,7 @@ pub fn album_term(c: &mut Call) -> Response {
         .albums
         .iter()
         .filter(|a| hit(&a.title, &term) || hit(&a.artist_name, &term))
-        .map(album_view)
+        .map(|a| album_view(c.state, a))
         .collect();
     Response::ok(json!(list))
 }
