@@ -922,6 +922,9 @@ fn lifecycle(kind: u64, at: i64) -> Lifecycle {
     }
 }
 
+/// A season to request: its number and (episode number, title, air date) of each episode.
+type SeasonPlan = (u32, Vec<(u32, String, String)>);
+
 /// Requests in every state: movies (with 4K, and one 4K-only), TV parents with several
 /// children, albums.
 fn requests(rng: &mut Rng, state: &mut State) {
@@ -978,7 +981,7 @@ fn requests(rng: &mut Rng, state: &mut State) {
         });
     }
     // TV: 16 shows, 1-3 children each by different users.
-    let shows: Vec<(u64, Vec<(u32, Vec<(u32, String, String)>)>)> = state
+    let shows: Vec<(u64, Vec<SeasonPlan>)> = state
         .shows
         .iter()
         .step_by(9)

@@ -66,36 +66,41 @@ fn user_json(s: &State, id: &str) -> Value {
     s.user_by_id(id).map(ombi_user).unwrap_or(Value::Null)
 }
 
-/// The base-request fields shared by movie, child and album requests.
-fn base(
-    s: &State,
+/// The `BaseRequest` part of a movie, child or album request.
+struct Base<'a> {
     id: u64,
-    title: &str,
-    l: &Lifecycle,
+    title: &'a str,
+    state: &'a Lifecycle,
     requested: Option<i64>,
-    user_id: &str,
+    user_id: &'a str,
+    /// RequestType: TvShow=0, Movie=1, Album=2.
     kind: i64,
-    alias: &Option<String>,
+    alias: &'a Option<String>,
     source: i64,
-) -> Value {
-    json!({
-        "id": id,
-        "title": title,
-        "approved": l.approved,
-        "markedAsApproved": date(l.marked_approved),
-        "requestedDate": date(requested),
-        "available": l.available,
-        "markedAsAvailable": l.marked_available.map(clock::iso),
-        "requestedUserId": user_id,
-        "requestedUser": user_json(s, user_id),
-        "denied": l.denied,
-        "markedAsDenied": date(l.marked_denied),
-        "deniedReason": l.denied_reason,
-        "requestType": kind,
-        "requestedByAlias": alias,
-        "source": source,
-        "canApprove": !l.approved && l.denied != Some(true),
-    })
+}
+
+impl Base<'_> {
+    fn json(&self, s: &State) -> Value {
+        let l = self.state;
+        json!({
+            "id": self.id,
+            "title": self.title,
+            "approved": l.approved,
+            "markedAsApproved": date(l.marked_approved),
+            "requestedDate": date(self.requested),
+            "available": l.available,
+            "markedAsAvailable": l.marked_available.map(clock::iso),
+            "requestedUserId": self.user_id,
+            "requestedUser": user_json(s, self.user_id),
+            "denied": l.denied,
+            "markedAsDenied": date(l.marked_denied),
+            "deniedReason": l.denied_reason,
+            "requestType": self.kind,
+            "requestedByAlias": self.alias,
+            "source": self.source,
+            "canApprove": !l.approved && l.denied != Some(true),
+        })
+    }
 }
 
 fn merge(mut a: Value, b: Value) -> Value {
@@ -115,17 +120,17 @@ pub fn movie_request(s: &State, r: &MovieRequest, viewer: Option<&str>) -> Value
         _ => 0,
     };
     merge(
-        base(
-            s,
-            r.id,
+        Base {
+            id: r.id,
             title,
-            &r.standard,
-            r.requested_date,
-            &r.requested_user_id,
-            1,
-            &r.requested_by_alias,
-            r.source,
-        ),
+            state: &r.standard,
+            requested: r.requested_date,
+            user_id: &r.requested_user_id,
+            kind: 1,
+            alias: &r.requested_by_alias,
+            source: r.source,
+        }
+        .json(s),
         json!({
             "imdbId": m.map(|m| m.imdb_id.clone()),
             "overview": m.map(|m| m.overview.clone()),
@@ -236,17 +241,17 @@ pub fn child_request(s: &State, c: &TvChild, with_parent: bool, viewer: Option<&
         })
         .collect();
     merge(
-        base(
-            s,
-            c.id,
-            &title,
-            &c.state,
-            Some(c.requested_date),
-            &c.requested_user_id,
-            0,
-            &c.requested_by_alias,
-            c.source,
-        ),
+        Base {
+            id: c.id,
+            title: &title,
+            state: &c.state,
+            requested: Some(c.requested_date),
+            user_id: &c.requested_user_id,
+            kind: 0,
+            alias: &c.requested_by_alias,
+            source: c.source,
+        }
+        .json(s),
         json!({
             "parentRequestId": c.parent_id,
             "parentRequest": if with_parent { parent.map(|p| tv_parent(s, p, true, Some(c.id), viewer)).unwrap_or(Value::Null) } else { Value::Null },
@@ -267,17 +272,17 @@ pub fn child_request(s: &State, c: &TvChild, with_parent: bool, viewer: Option<&
 pub fn album_request(s: &State, a: &AlbumRequest, viewer: Option<&str>) -> Value {
     let album = s.album(&a.album_mbid);
     merge(
-        base(
-            s,
-            a.id,
-            album.map(|x| x.title.as_str()).unwrap_or("Unknown"),
-            &a.state,
-            Some(a.requested_date),
-            &a.requested_user_id,
-            2,
-            &a.requested_by_alias,
-            0,
-        ),
+        Base {
+            id: a.id,
+            title: album.map(|x| x.title.as_str()).unwrap_or("Unknown"),
+            state: &a.state,
+            requested: Some(a.requested_date),
+            user_id: &a.requested_user_id,
+            kind: 2,
+            alias: &a.requested_by_alias,
+            source: 0,
+        }
+        .json(s),
         json!({
             "foreignAlbumId": a.album_mbid,
             "foreignArtistId": album.map(|x| x.artist_mbid.clone()),
