@@ -13,18 +13,8 @@ const PROFILE: &str = "guest";
 
 fn main() {
     let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
-    let root = manifest_dir
-        .parent()
-        .expect("host/ sits in the workspace")
-        .to_path_buf();
-    for path in [
-        "guest/src",
-        "guest/Cargo.toml",
-        "wit",
-        "schemas/defs.json",
-        "Cargo.lock",
-        "Cargo.toml",
-    ] {
+    let root = manifest_dir.parent().expect("host/ sits in the workspace").to_path_buf();
+    for path in ["guest/src", "guest/Cargo.toml", "wit", "schemas/defs.json", "Cargo.lock", "Cargo.toml"] {
         println!("cargo:rerun-if-changed={}", root.join(path).display());
     }
     println!("cargo:rerun-if-env-changed=OMBI_MCP_GUEST_WASM");
@@ -40,23 +30,12 @@ fn main() {
 
     ensure_target();
     // OUT_DIR is <target>/<profile>/build/<pkg>/out: the guest gets <target>/guest-build.
-    let target_dir = out_dir
-        .ancestors()
-        .nth(4)
-        .map(|t| t.join("guest-build"))
-        .unwrap_or_else(|| out_dir.join("guest-build"));
+    let target_dir =
+        out_dir.ancestors().nth(4).map(|t| t.join("guest-build")).unwrap_or_else(|| out_dir.join("guest-build"));
     let cargo = env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut cmd = Command::new(cargo);
     cmd.current_dir(&root)
-        .args([
-            "build",
-            "-p",
-            "ombi-guest",
-            "--target",
-            TARGET,
-            "--profile",
-            PROFILE,
-        ])
+        .args(["build", "-p", "ombi-guest", "--target", TARGET, "--profile", PROFILE])
         .arg("--target-dir")
         .arg(&target_dir);
     // The outer build's flags and target settings must not leak into the guest build.
@@ -72,14 +51,9 @@ fn main() {
     ] {
         cmd.env_remove(var);
     }
-    let status = cmd
-        .status()
-        .expect("running cargo to build the guest component");
+    let status = cmd.status().expect("running cargo to build the guest component");
     assert!(status.success(), "building the guest component failed");
-    let built = target_dir
-        .join(TARGET)
-        .join(PROFILE)
-        .join("ombi_guest.wasm");
+    let built = target_dir.join(TARGET).join(PROFILE).join("ombi_guest.wasm");
     copy(&built, &dest);
 }
 
@@ -97,19 +71,12 @@ fn ensure_target() {
         .ok()
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
     if let Some(sysroot) = sysroot
-        && Path::new(&sysroot)
-            .join("lib/rustlib")
-            .join(TARGET)
-            .exists()
+        && Path::new(&sysroot).join("lib/rustlib").join(TARGET).exists()
     {
         return;
     }
-    let status = Command::new("rustup")
-        .args(["target", "add", TARGET])
-        .status();
+    let status = Command::new("rustup").args(["target", "add", TARGET]).status();
     if !matches!(status, Ok(s) if s.success()) {
-        println!(
-            "cargo:warning=could not install the {TARGET} target with rustup; the guest build may fail"
-        );
+        println!("cargo:warning=could not install the {TARGET} target with rustup; the guest build may fail");
     }
 }

@@ -43,9 +43,7 @@ impl<'a> Ctx<'a> {
 
     /// Sends `req`; transport failures become tool errors, any status is returned.
     pub fn send_raw(&mut self, req: &ApiRequest, what: &str) -> Result<RawResponse, ToolError> {
-        self.upstream
-            .send(req)
-            .map_err(|e| classify::transport_failure(&e, req, what))
+        self.upstream.send(req).map_err(|e| classify::transport_failure(&e, req, what))
     }
 
     /// Sends `req` and requires a 2xx status.
@@ -56,21 +54,13 @@ impl<'a> Ctx<'a> {
     }
 
     /// Sends `req` and parses a JSON body; an empty body (204) is `None`.
-    pub fn fetch_opt<T: DeserializeOwned>(
-        &mut self,
-        req: &ApiRequest,
-        what: &str,
-    ) -> Result<Option<T>, ToolError> {
+    pub fn fetch_opt<T: DeserializeOwned>(&mut self, req: &ApiRequest, what: &str) -> Result<Option<T>, ToolError> {
         let resp = self.send(req, what)?;
         classify::json_opt(&resp, what, self.settings.max_response_bytes)
     }
 
     /// Sends `req` and parses a JSON body that must be present.
-    pub fn fetch<T: DeserializeOwned>(
-        &mut self,
-        req: &ApiRequest,
-        what: &str,
-    ) -> Result<T, ToolError> {
+    pub fn fetch<T: DeserializeOwned>(&mut self, req: &ApiRequest, what: &str) -> Result<T, ToolError> {
         let resp = self.send(req, what)?;
         classify::json(&resp, what, self.settings.max_response_bytes)
     }

@@ -84,10 +84,7 @@ pub fn call(
         match serde_json::from_str(arguments_json) {
             Ok(v) => v,
             Err(e) => {
-                let err = ToolError::invalid(
-                    "arguments",
-                    format!("the arguments are not valid JSON: {e}"),
-                );
+                let err = ToolError::invalid("arguments", format!("the arguments are not valid JSON: {e}"));
                 return Ok(envelope(name, correlation, Err(err)));
             }
         }
@@ -119,59 +116,32 @@ mod tests {
     #[test]
     fn writes_are_refused_when_disabled_before_anything_is_sent() {
         let mut fake = FakeOmbi::new();
-        let settings = Settings {
-            correlation_id: "c9".into(),
-            ..Settings::default()
-        };
+        let settings = Settings { correlation_id: "c9".into(), ..Settings::default() };
         let env = call("write_vote", r#"{"direction":"up"}"#, &settings, &mut fake).unwrap();
         assert_eq!(env["ok"], false);
         assert_eq!(env["error"]["code"], "FORBIDDEN");
-        assert!(
-            env["error"]["message"]
-                .as_str()
-                .unwrap()
-                .contains("OMBI_ALLOW_WRITES=true")
-        );
+        assert!(env["error"]["message"].as_str().unwrap().contains("OMBI_ALLOW_WRITES=true"));
         assert_eq!(env["correlation_id"], "c9");
         assert!(fake.sent.is_empty());
     }
 
     #[test]
     fn unimplemented_tools_say_so() {
-        let settings = Settings {
-            allow_writes: true,
-            ..Settings::default()
-        };
+        let settings = Settings { allow_writes: true, ..Settings::default() };
         let env = call("read_logs", "{}", &settings, &mut FakeOmbi::new()).unwrap();
         assert_eq!(env["error"]["code"], "UNSUPPORTED_CAPABILITY");
-        assert!(
-            env["error"]["message"]
-                .as_str()
-                .unwrap()
-                .contains("not implemented yet")
-        );
+        assert!(env["error"]["message"].as_str().unwrap().contains("not implemented yet"));
     }
 
     #[test]
     fn unknown_tool_is_not_an_envelope() {
-        let r = call(
-            "read_everything",
-            "{}",
-            &Settings::default(),
-            &mut FakeOmbi::new(),
-        );
+        let r = call("read_everything", "{}", &Settings::default(), &mut FakeOmbi::new());
         assert_eq!(r, Err(CallFailure::UnknownTool("read_everything".into())));
     }
 
     #[test]
     fn malformed_argument_json_is_invalid_argument() {
-        let env = call(
-            "read_server",
-            "{not json",
-            &Settings::default(),
-            &mut FakeOmbi::new(),
-        )
-        .unwrap();
+        let env = call("read_server", "{not json", &Settings::default(), &mut FakeOmbi::new()).unwrap();
         assert_eq!(env["error"]["code"], "INVALID_ARGUMENT");
         assert_eq!(env["error"]["field"], "arguments");
     }

@@ -27,11 +27,7 @@ pub struct Output {
 impl Output {
     /// A complete result with no warnings.
     pub fn new(data: Data) -> Self {
-        Output {
-            data,
-            warnings: Vec::new(),
-            truncated: false,
-        }
+        Output { data, warnings: Vec::new(), truncated: false }
     }
 
     /// Adds a warning.
@@ -98,9 +94,7 @@ pub fn fit_budget(env: &mut Value, budget: usize) {
         }
         add_warning(
             env,
-            format!(
-                "Long texts were shortened to {LONG_TEXT_CHARS} characters to stay within the result budget."
-            ),
+            format!("Long texts were shortened to {LONG_TEXT_CHARS} characters to stay within the result budget."),
         );
         mark_truncated(env);
     }
@@ -122,9 +116,7 @@ fn size(v: &Value) -> usize {
 
 /// The record list of a family: `items`, `values`, `lines` or `files`.
 fn records_key(data: &Value) -> Option<&'static str> {
-    ["items", "values", "lines", "files"]
-        .into_iter()
-        .find(|k| data.get(*k).is_some_and(Value::is_array))
+    ["items", "values", "lines", "files"].into_iter().find(|k| data.get(*k).is_some_and(Value::is_array))
 }
 
 /// Keeps the longest prefix of the record list that fits; returns (before, after) counts.
@@ -170,10 +162,7 @@ fn shorten_strings(v: &mut Value, max: usize) {
         Value::Object(map) => {
             for (k, val) in map.iter_mut() {
                 // Identifiers and enum-like fields must stay exact.
-                if !matches!(
-                    k.as_str(),
-                    "kind" | "namespace" | "value" | "media" | "mode" | "unit"
-                ) {
+                if !matches!(k.as_str(), "kind" | "namespace" | "value" | "media" | "mode" | "unit") {
                     shorten_strings(val, max);
                 }
             }
@@ -202,9 +191,7 @@ fn tidy_warnings(env: &mut Value) {
     let mut dropped = false;
     if w.len() > MAX_WARNINGS {
         w.truncate(MAX_WARNINGS - 1);
-        w.push(Value::String(
-            "More warnings were dropped to keep the result small.".into(),
-        ));
+        w.push(Value::String("More warnings were dropped to keep the result small.".into()));
         dropped = true;
     }
     for item in w.iter_mut() {
@@ -237,9 +224,7 @@ mod tests {
         let env = envelope(
             "read_server",
             "c-1",
-            Ok(Output::new(Data::Metrics {
-                values: vec![Metric::instance("version", "4.59.3")],
-            })),
+            Ok(Output::new(Data::Metrics { values: vec![Metric::instance("version", "4.59.3")] })),
         );
         assert_eq!(env["ok"], true);
         assert_eq!(env["operation"], "read_server");
@@ -250,11 +235,7 @@ mod tests {
 
     #[test]
     fn error_envelope_has_no_data() {
-        let env = envelope(
-            "read_search",
-            "c-2",
-            Err(ToolError::new(ErrorCode::NotFound, "nothing")),
-        );
+        let env = envelope("read_search", "c-2", Err(ToolError::new(ErrorCode::NotFound, "nothing")));
         assert_eq!(env["ok"], false);
         assert_eq!(env["error"]["code"], "NOT_FOUND");
         assert!(env.get("data").is_none());
@@ -262,22 +243,9 @@ mod tests {
 
     #[test]
     fn oversized_page_is_cut_and_says_so() {
-        let all: Vec<Media> = (0..100)
-            .map(|i| media(format!("{i}-{}", "x".repeat(2000))))
-            .collect();
-        let (items, page) = paging::local(
-            all,
-            paging::Window {
-                offset: 0,
-                limit: 100,
-            },
-            PageUnit::Media,
-        );
-        let env = envelope(
-            "read_search",
-            "c",
-            Ok(Output::new(Data::MediaPage { items, page })),
-        );
+        let all: Vec<Media> = (0..100).map(|i| media(format!("{i}-{}", "x".repeat(2000)))).collect();
+        let (items, page) = paging::local(all, paging::Window { offset: 0, limit: 100 }, PageUnit::Media);
+        let env = envelope("read_search", "c", Ok(Output::new(Data::MediaPage { items, page })));
         let bytes = serde_json::to_vec(&env).unwrap().len();
         assert!(bytes <= MAX_RESULT_BYTES, "{bytes}");
         let kept = env["data"]["items"].as_array().unwrap().len();
@@ -291,16 +259,8 @@ mod tests {
 
     #[test]
     fn one_huge_record_has_its_text_shortened() {
-        let (items, page) = paging::local(
-            vec![media("y".repeat(200_000))],
-            paging::Window::default(),
-            PageUnit::Media,
-        );
-        let env = envelope(
-            "read_search",
-            "c",
-            Ok(Output::new(Data::MediaPage { items, page })),
-        );
+        let (items, page) = paging::local(vec![media("y".repeat(200_000))], paging::Window::default(), PageUnit::Media);
+        let env = envelope("read_search", "c", Ok(Output::new(Data::MediaPage { items, page })));
         assert!(serde_json::to_vec(&env).unwrap().len() <= MAX_RESULT_BYTES);
         assert_eq!(env["truncated"], true);
         assert_eq!(env["data"]["items"][0]["media"], "movie");
@@ -308,11 +268,7 @@ mod tests {
 
     #[test]
     fn small_results_are_untouched() {
-        let env = envelope(
-            "read_server",
-            "c",
-            Ok(Output::new(Data::Metrics { values: vec![] }).warn("w")),
-        );
+        let env = envelope("read_server", "c", Ok(Output::new(Data::Metrics { values: vec![] }).warn("w")));
         assert_eq!(env["truncated"], false);
         assert_eq!(env["warnings"], json!(["w"]));
     }

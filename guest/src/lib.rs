@@ -70,11 +70,7 @@ mod component {
                 .collect()
         }
 
-        fn call_tool(
-            name: String,
-            arguments_json: String,
-            context: CallContext,
-        ) -> Result<CallResult, CallError> {
+        fn call_tool(name: String, arguments_json: String, context: CallContext) -> Result<CallResult, CallError> {
             let base = BaseUrl::parse(&context.base_url).map_err(CallError::Internal)?;
             let settings = Settings {
                 base_url: context.base_url,
@@ -84,11 +80,7 @@ mod component {
                 max_response_bytes: context.max_response_bytes,
                 request_timeout_ms: context.request_timeout_ms,
             };
-            let mut upstream = WasiHttp::new(
-                base,
-                settings.request_timeout_ms,
-                settings.max_response_bytes,
-            );
+            let mut upstream = WasiHttp::new(base, settings.request_timeout_ms, settings.max_response_bytes);
             match dispatch::call(&name, &arguments_json, &settings, &mut upstream) {
                 Ok(envelope) => Ok(CallResult {
                     is_error: envelope["ok"] != serde_json::Value::Bool(true),

@@ -119,15 +119,8 @@ impl Media {
         if value.is_empty() || value == "0" {
             return;
         }
-        if !self
-            .identifiers
-            .iter()
-            .any(|i| i.namespace == namespace && i.value == value)
-        {
-            self.identifiers.push(Identifier {
-                namespace,
-                value: value.to_string(),
-            });
+        if !self.identifiers.iter().any(|i| i.namespace == namespace && i.value == value) {
+            self.identifiers.push(Identifier { namespace, value: value.to_string() });
         }
     }
 }
@@ -167,12 +160,7 @@ pub struct Metric {
 impl Metric {
     /// An instance-scoped metric.
     pub fn instance(name: &str, value: impl Into<serde_json::Value>) -> Self {
-        Metric {
-            name: name.to_string(),
-            value: value.into(),
-            scope: Scope::Instance,
-            unit: None,
-        }
+        Metric { name: name.to_string(), value: value.into(), scope: Scope::Instance, unit: None }
     }
 }
 

@@ -33,10 +33,7 @@ fn default_limit() -> u64 {
 
 impl Default for Window {
     fn default() -> Self {
-        Window {
-            offset: 0,
-            limit: DEFAULT_LIMIT,
-        }
+        Window { offset: 0, limit: DEFAULT_LIMIT }
     }
 }
 
@@ -44,11 +41,7 @@ impl Default for Window {
 /// whose `total` is the collection's length.
 pub fn local<T>(all: Vec<T>, window: Window, unit: PageUnit) -> (Vec<T>, Paging) {
     let total = all.len() as u64;
-    let items: Vec<T> = all
-        .into_iter()
-        .skip(window.offset as usize)
-        .take(window.limit as usize)
-        .collect();
+    let items: Vec<T> = all.into_iter().skip(window.offset as usize).take(window.limit as usize).collect();
     let returned = items.len() as u64;
     let end = window.offset + returned;
     let has_more = end < total;
@@ -85,14 +78,7 @@ mod tests {
 
     #[test]
     fn window_in_the_middle_has_a_continuation() {
-        let (items, page) = local(
-            (0..50).collect(),
-            Window {
-                offset: 10,
-                limit: 20,
-            },
-            PageUnit::Media,
-        );
+        let (items, page) = local((0..50).collect(), Window { offset: 10, limit: 20 }, PageUnit::Media);
         assert_eq!(items.first(), Some(&10));
         assert_eq!(page.returned, 20);
         assert_eq!(page.total, Some(50));
@@ -102,14 +88,7 @@ mod tests {
 
     #[test]
     fn last_window_has_no_continuation() {
-        let (items, page) = local(
-            (0..25).collect::<Vec<_>>(),
-            Window {
-                offset: 20,
-                limit: 20,
-            },
-            PageUnit::Media,
-        );
+        let (items, page) = local((0..25).collect::<Vec<_>>(), Window { offset: 20, limit: 20 }, PageUnit::Media);
         assert_eq!(items.len(), 5);
         assert_eq!(page.has_more, Some(false));
         assert_eq!(page.next_offset, None);
@@ -117,14 +96,7 @@ mod tests {
 
     #[test]
     fn offset_past_the_end_is_an_empty_page() {
-        let (items, page) = local(
-            vec![1, 2],
-            Window {
-                offset: 9,
-                limit: 5,
-            },
-            PageUnit::Media,
-        );
+        let (items, page) = local(vec![1, 2], Window { offset: 9, limit: 5 }, PageUnit::Media);
         assert!(items.is_empty());
         assert_eq!(page.returned, 0);
         assert_eq!(page.total, Some(2));

@@ -63,9 +63,6 @@ impl Upstream for FakeOmbi {
             Method::Delete => "DELETE",
         };
         let key = format!("{method} {}", req.path);
-        self.replies.get(&key).cloned().unwrap_or(Ok(RawResponse {
-            status: 404,
-            ..Default::default()
-        }))
+        self.replies.get(&key).cloned().unwrap_or(Ok(RawResponse { status: 404, ..Default::default() }))
     }
 }

@@ -49,18 +49,12 @@ fn main() {
         loads.push(t.elapsed());
         drop(r);
     }
-    println!(
-        "second start (precompiled load + link), median of 5: {:?}",
-        median(loads)
-    );
+    println!("second start (precompiled load + link), median of 5: {:?}", median(loads));
     let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     println!("cache files: {}", files.len());
     let _ = cache::dir();
 
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .unwrap();
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
     let runtime = Runtime::new(config, ComponentSource::Embedded).unwrap();
     rt.block_on(async {
         // Fresh instance + a call that does no I/O: the per-call overhead of the sandbox.
@@ -71,10 +65,7 @@ fn main() {
             fresh.push(t.elapsed());
             assert!(r.is_error);
         }
-        println!(
-            "fresh instance + call without I/O (write refused), median of 200: {:?}",
-            median(fresh)
-        );
+        println!("fresh instance + call without I/O (write refused), median of 200: {:?}", median(fresh));
         let mut list = Vec::new();
         for _ in 0..20 {
             let t = Instant::now();
@@ -82,25 +73,15 @@ fn main() {
             list.push(t.elapsed());
             assert_eq!(tools.len(), 31);
         }
-        println!(
-            "fresh instance + list-tools (31 schemas), median of 20: {:?}",
-            median(list)
-        );
+        println!("fresh instance + list-tools (31 schemas), median of 20: {:?}", median(list));
         let mut search = Vec::new();
         for _ in 0..50 {
             let t = Instant::now();
-            let r = runtime
-                .call("read_search", r#"{"query":"the","limit":20}"#)
-                .await
-                .unwrap()
-                .unwrap();
+            let r = runtime.call("read_search", r#"{"query":"the","limit":20}"#).await.unwrap().unwrap();
             search.push(t.elapsed());
             assert!(!r.is_error);
         }
-        println!(
-            "read_search round trip against the simulator, median of 50: {:?}",
-            median(search)
-        );
+        println!("read_search round trip against the simulator, median of 50: {:?}", median(search));
     });
     if let Some(kib) = rss_kib() {
         println!("resident memory after the runs: {} MiB", kib / 1024);

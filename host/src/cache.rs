@@ -65,11 +65,7 @@ fn store(dir: &std::path::Path, path: &std::path::Path, compiled: &[u8]) -> std:
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))?;
     }
-    let tmp = dir.join(format!(
-        ".tmp-{}-{}",
-        std::process::id(),
-        path.file_name().unwrap().to_string_lossy()
-    ));
+    let tmp = dir.join(format!(".tmp-{}-{}", std::process::id(), path.file_name().unwrap().to_string_lossy()));
     std::fs::write(&tmp, compiled)?;
     std::fs::rename(&tmp, path)
 }

@@ -51,10 +51,7 @@ impl OmbiUrl {
     pub fn parse(raw: &str) -> Result<OmbiUrl, ConfigError> {
         let bad = |why: &str| ConfigError(format!("OMBI_URL `{raw}` {why}"));
         let uri: http::Uri = raw.trim().parse().map_err(|_| bad("is not a URL"))?;
-        let scheme = uri
-            .scheme()
-            .cloned()
-            .ok_or_else(|| bad("needs http:// or https://"))?;
+        let scheme = uri.scheme().cloned().ok_or_else(|| bad("needs http:// or https://"))?;
         if scheme != Scheme::HTTP && scheme != Scheme::HTTPS {
             return Err(bad("must use http or https"));
         }
@@ -65,9 +62,7 @@ impl OmbiUrl {
         if uri.query().is_some() {
             return Err(bad("must not carry a query"));
         }
-        let port = auth
-            .port_u16()
-            .unwrap_or(if scheme == Scheme::HTTPS { 443 } else { 80 });
+        let port = auth.port_u16().unwrap_or(if scheme == Scheme::HTTPS { 443 } else { 80 });
         Ok(OmbiUrl {
             authority: format!("{}:{port}", auth.host().to_ascii_lowercase()),
             prefix: uri.path().trim_end_matches('/').to_string(),
@@ -101,48 +96,37 @@ impl Config {
     /// Reads the configuration through `var` (the process environment in production).
     pub fn from_env(var: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
         let url = OmbiUrl::parse(&var("OMBI_URL").unwrap_or_else(|| DEFAULT_URL.into()))?;
-        let api_key =
-            match (var("OMBI_API_KEY"), var("OMBI_API_KEY_FILE")) {
-                (Some(_), Some(_)) => {
-                    return Err(ConfigError(
-                        "set OMBI_API_KEY or OMBI_API_KEY_FILE, not both".into(),
-                    ));
-                }
-                (Some(k), None) => ApiKey::new(&k),
-                (None, Some(path)) => {
-                    let text = std::fs::read_to_string(&path).map_err(|e| {
-                        ConfigError(format!("OMBI_API_KEY_FILE `{path}` cannot be read: {e}"))
-                    })?;
-                    Some(ApiKey::new(&text).ok_or_else(|| {
-                        ConfigError(format!("OMBI_API_KEY_FILE `{path}` is empty"))
-                    })?)
-                }
-                (None, None) => None,
-            };
-        let default_user = var("OMBI_USER")
-            .map(|u| u.trim().to_string())
-            .filter(|u| !u.is_empty());
+        let api_key = match (var("OMBI_API_KEY"), var("OMBI_API_KEY_FILE")) {
+            (Some(_), Some(_)) => {
+                return Err(ConfigError("set OMBI_API_KEY or OMBI_API_KEY_FILE, not both".into()));
+            }
+            (Some(k), None) => ApiKey::new(&k),
+            (None, Some(path)) => {
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| ConfigError(format!("OMBI_API_KEY_FILE `{path}` cannot be read: {e}")))?;
+                Some(ApiKey::new(&text).ok_or_else(|| ConfigError(format!("OMBI_API_KEY_FILE `{path}` is empty")))?)
+            }
+            (None, None) => None,
+        };
+        let default_user = var("OMBI_USER").map(|u| u.trim().to_string()).filter(|u| !u.is_empty());
         let allow_writes = match var("OMBI_ALLOW_WRITES").map(|v| v.trim().to_ascii_lowercase()) {
             None => false,
             Some(v) if v.is_empty() || v == "false" || v == "0" || v == "no" => false,
             Some(v) if v == "true" || v == "1" || v == "yes" => true,
             Some(v) => {
-                return Err(ConfigError(format!(
-                    "OMBI_ALLOW_WRITES must be true or false (got `{v}`)"
-                )));
+                return Err(ConfigError(format!("OMBI_ALLOW_WRITES must be true or false (got `{v}`)")));
             }
         };
         let number = |name: &str, default: u64, min: u64, max: u64| -> Result<u64, ConfigError> {
             match var(name) {
                 None => Ok(default),
                 Some(v) => {
-                    let n: u64 = v.trim().parse().map_err(|_| {
-                        ConfigError(format!("{name} must be a whole number (got `{v}`)"))
-                    })?;
+                    let n: u64 = v
+                        .trim()
+                        .parse()
+                        .map_err(|_| ConfigError(format!("{name} must be a whole number (got `{v}`)")))?;
                     if n < min || n > max {
-                        return Err(ConfigError(format!(
-                            "{name} must be between {min} and {max} (got {n})"
-                        )));
+                        return Err(ConfigError(format!("{name} must be between {min} and {max} (got {n})")));
                     }
                     Ok(n)
                 }
@@ -153,12 +137,7 @@ impl Config {
             api_key,
             default_user,
             allow_writes,
-            max_response_bytes: number(
-                "OMBI_MAX_RESPONSE_BYTES",
-                DEFAULT_MAX_RESPONSE_BYTES,
-                1024,
-                256 * 1024 * 1024,
-            )?,
+            max_response_bytes: number("OMBI_MAX_RESPONSE_BYTES", DEFAULT_MAX_RESPONSE_BYTES, 1024, 256 * 1024 * 1024)?,
             request_timeout: Duration::from_secs(number(
                 "OMBI_REQUEST_TIMEOUT_SECONDS",
                 DEFAULT_TIMEOUT_SECONDS,
@@ -175,10 +154,7 @@ mod tests {
     use std::collections::HashMap;
 
     fn env(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
-        let map: HashMap<String, String> = pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
+        let map: HashMap<String, String> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         move |k| map.get(k).cloned()
     }
 
@@ -202,22 +178,10 @@ mod tests {
 
     #[test]
     fn bad_values_are_named() {
-        assert!(
-            Config::from_env(env(&[("OMBI_URL", "ftp://x")]))
-                .unwrap_err()
-                .0
-                .contains("OMBI_URL")
-        );
-        assert!(
-            Config::from_env(env(&[("OMBI_ALLOW_WRITES", "maybe")]))
-                .unwrap_err()
-                .0
-                .contains("OMBI_ALLOW_WRITES")
-        );
+        assert!(Config::from_env(env(&[("OMBI_URL", "ftp://x")])).unwrap_err().0.contains("OMBI_URL"));
+        assert!(Config::from_env(env(&[("OMBI_ALLOW_WRITES", "maybe")])).unwrap_err().0.contains("OMBI_ALLOW_WRITES"));
         assert!(Config::from_env(env(&[("OMBI_REQUEST_TIMEOUT_SECONDS", "0")])).is_err());
-        assert!(
-            Config::from_env(env(&[("OMBI_API_KEY", "a"), ("OMBI_API_KEY_FILE", "b")])).is_err()
-        );
+        assert!(Config::from_env(env(&[("OMBI_API_KEY", "a"), ("OMBI_API_KEY_FILE", "b")])).is_err());
     }
 
     #[test]

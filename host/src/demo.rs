@@ -1,7 +1,4 @@
-#![allow(
-    clippy::print_stdout,
-    reason = "the demo narrates on stdout; it is not the MCP stream"
-)]
+#![allow(clippy::print_stdout, reason = "the demo narrates on stdout; it is not the MCP stream")]
 //! `ombi-mcp demo`: starts the Ombi simulator on a loopback port, starts this binary as an
 //! MCP server against it (read-only), and narrates a short session over the real MCP path,
 //! printing what an MCP client sees.
@@ -24,15 +21,10 @@ struct Client {
 impl Client {
     async fn request(&mut self, method: &str, params: Value) -> Result<Value> {
         self.next_id += 1;
-        let msg =
-            json!({ "jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params });
+        let msg = json!({ "jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params });
         self.send(&msg).await?;
         loop {
-            let line = self
-                .lines
-                .next_line()
-                .await?
-                .context("the server closed its output")?;
+            let line = self.lines.next_line().await?.context("the server closed its output")?;
             let v: Value = serde_json::from_str(&line)?;
             if v["id"] == json!(self.next_id) {
                 return Ok(v);
@@ -69,10 +61,7 @@ fn show(label: &str, v: &Value) {
 
 pub async fn run() -> Result<ExitCode> {
     let sim = ombi_sim::Simulator::start().context("starting the Ombi simulator")?;
-    println!(
-        "ombi-mcp demo: a simulated Ombi 4.59.3 is listening on {}",
-        sim.url()
-    );
+    println!("ombi-mcp demo: a simulated Ombi 4.59.3 is listening on {}", sim.url());
     println!("Starting `ombi-mcp serve` against it (read-only; the API key stays in the server).");
 
     let exe = std::env::current_exe()?;
@@ -89,12 +78,7 @@ pub async fn run() -> Result<ExitCode> {
         .spawn()?;
     let stdin = child.stdin.take().context("child stdin")?;
     let stdout = child.stdout.take().context("child stdout")?;
-    let mut c = Client {
-        child,
-        stdin,
-        lines: BufReader::new(stdout).lines(),
-        next_id: 0,
-    };
+    let mut c = Client { child, stdin, lines: BufReader::new(stdout).lines(), next_id: 0 };
 
     say("1. initialize (protocol 2025-11-25)");
     let init = c
@@ -106,28 +90,16 @@ pub async fn run() -> Result<ExitCode> {
     let r = &init["result"];
     println!(
         "server {} {} speaks {}; capabilities {}",
-        r["serverInfo"]["name"],
-        r["serverInfo"]["version"],
-        r["protocolVersion"],
-        r["capabilities"]
+        r["serverInfo"]["name"], r["serverInfo"]["version"], r["protocolVersion"], r["capabilities"]
     );
-    c.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
-        .await?;
+    c.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).await?;
 
     say("2. tools/list");
     let list = c.request("tools/list", json!({})).await?;
-    let tools = list["result"]["tools"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
+    let tools = list["result"]["tools"].as_array().cloned().unwrap_or_default();
     let names: Vec<&str> = tools.iter().filter_map(|t| t["name"].as_str()).collect();
     let reads = names.iter().filter(|n| n.starts_with("read_")).count();
-    println!(
-        "{} tools: {} read, {} write",
-        names.len(),
-        reads,
-        names.len() - reads
-    );
+    println!("{} tools: {} read, {} write", names.len(), reads, names.len() - reads);
     for chunk in names.chunks(6) {
         println!("   {}", chunk.join("  "));
     }
@@ -135,19 +107,13 @@ pub async fn run() -> Result<ExitCode> {
         println!("read_search annotations: {}", t["annotations"]);
         println!(
             "read_search outputSchema $defs: {:?}",
-            t["outputSchema"]["$defs"]
-                .as_object()
-                .map(|d| d.keys().collect::<Vec<_>>())
+            t["outputSchema"]["$defs"].as_object().map(|d| d.keys().collect::<Vec<_>>())
         );
     }
 
     say("3. tools/call read_search {\"query\": \"dune\", \"limit\": 5}");
-    let search = c
-        .request(
-            "tools/call",
-            json!({"name": "read_search", "arguments": {"query": "dune", "limit": 5}}),
-        )
-        .await?;
+    let search =
+        c.request("tools/call", json!({"name": "read_search", "arguments": {"query": "dune", "limit": 5}})).await?;
     let env = &search["result"]["structuredContent"];
     println!("isError: {}", search["result"]["isError"]);
     for item in env["data"]["items"].as_array().into_iter().flatten() {
@@ -155,13 +121,7 @@ pub async fn run() -> Result<ExitCode> {
             .as_array()
             .into_iter()
             .flatten()
-            .map(|i| {
-                format!(
-                    "{}:{}",
-                    i["namespace"].as_str().unwrap_or(""),
-                    i["value"].as_str().unwrap_or("")
-                )
-            })
+            .map(|i| format!("{}:{}", i["namespace"].as_str().unwrap_or(""), i["value"].as_str().unwrap_or("")))
             .collect();
         println!(
             "   {:<6} {:<30} {}",
@@ -173,28 +133,22 @@ pub async fn run() -> Result<ExitCode> {
     show("page", &env["data"]["page"]);
 
     say("4. tools/call read_server {\"view\": \"status\"}");
-    let status = c
-        .request(
-            "tools/call",
-            json!({"name": "read_server", "arguments": {"view": "status"}}),
-        )
-        .await?;
+    let status = c.request("tools/call", json!({"name": "read_server", "arguments": {"view": "status"}})).await?;
     show("structuredContent", &status["result"]["structuredContent"]);
 
     say("5. tools/call write_request_create (writes are disabled)");
     let write = c
-        .request("tools/call", json!({"name": "write_request_create", "arguments": {"media": "movie", "tmdb_id": 438631}}))
+        .request(
+            "tools/call",
+            json!({"name": "write_request_create", "arguments": {"media": "movie", "tmdb_id": 438631}}),
+        )
         .await?;
     println!("isError: {}", write["result"]["isError"]);
     show("error", &write["result"]["structuredContent"]["error"]);
 
     say("6. a bad argument is a tool error the model can fix");
-    let bad = c
-        .request(
-            "tools/call",
-            json!({"name": "read_search", "arguments": {"query": "dune", "limit": 500}}),
-        )
-        .await?;
+    let bad =
+        c.request("tools/call", json!({"name": "read_search", "arguments": {"query": "dune", "limit": 500}})).await?;
     show("error", &bad["result"]["structuredContent"]["error"]);
 
     let writes = sim
@@ -202,25 +156,14 @@ pub async fn run() -> Result<ExitCode> {
         .iter()
         .filter(|r| r.method != "GET" && !r.path.to_ascii_lowercase().contains("/search/"))
         .count();
-    let keyed = sim
-        .received()
-        .iter()
-        .filter(|r| r.header("apikey") == Some(sim.api_key()))
-        .count();
+    let keyed = sim.received().iter().filter(|r| r.header("apikey") == Some(sim.api_key())).count();
     say("What the simulated Ombi saw");
-    println!(
-        "{} requests, {} carrying the API key the server holds, {} writes",
-        sim.received().len(),
-        keyed,
-        writes
-    );
+    println!("{} requests, {} carrying the API key the server holds, {} writes", sim.received().len(), keyed, writes);
     if writes != 0 {
         bail!("a refused write reached Ombi");
     }
     drop(c.stdin);
     let _ = c.child.wait().await;
-    println!(
-        "\nDone. Plug `ombi-mcp` into an MCP client with OMBI_URL and OMBI_API_KEY set (see README.md)."
-    );
+    println!("\nDone. Plug `ombi-mcp` into an MCP client with OMBI_URL and OMBI_API_KEY set (see README.md).");
     Ok(ExitCode::SUCCESS)
 }

@@ -11,21 +11,14 @@ use http::{HeaderName, HeaderValue};
 use http_body::{Body, Frame, SizeHint};
 use http_body_util::BodyExt;
 use wasmtime_wasi_http::{
-    DEFAULT_FORBIDDEN_HEADERS, Error, ForbiddenHeaderFilter, RequestOptions, WasiBody,
-    WasiHttpHooks,
+    DEFAULT_FORBIDDEN_HEADERS, Error, ForbiddenHeaderFilter, RequestOptions, WasiBody, WasiHttpHooks,
 };
 
 use crate::config::ApiKey;
 use crate::policy::Policy;
 
 /// Headers the component may never set: credentials are the host's business.
-const GUEST_FORBIDDEN: &[&str] = &[
-    "apikey",
-    "useraccesstoken",
-    "authorization",
-    "proxy-authorization",
-    "cookie",
-];
+const GUEST_FORBIDDEN: &[&str] = &["apikey", "useraccesstoken", "authorization", "proxy-authorization", "cookie"];
 
 /// Response bodies may exceed the component's own read budget by this much before the host
 /// cuts them (the component stops reading at its budget first).
@@ -40,18 +33,8 @@ pub struct HostHttp {
 }
 
 impl HostHttp {
-    pub fn new(
-        policy: Arc<Policy>,
-        api_key: Option<ApiKey>,
-        timeout: Duration,
-        max_response_bytes: u64,
-    ) -> Self {
-        HostHttp {
-            policy,
-            api_key,
-            timeout,
-            body_cap: max_response_bytes.saturating_add(CAP_SLACK),
-        }
+    pub fn new(policy: Arc<Policy>, api_key: Option<ApiKey>, timeout: Duration, max_response_bytes: u64) -> Self {
+        HostHttp { policy, api_key, timeout, body_cap: max_response_bytes.saturating_add(CAP_SLACK) }
     }
 }
 
@@ -80,13 +63,7 @@ impl WasiHttpHooks for HostHttp {
         fut: Box<dyn Future<Output = Result<(), Error>> + Send>,
     ) -> Box<
         dyn Future<
-                Output = Result<
-                    (
-                        http::Response<WasiBody>,
-                        Box<dyn Future<Output = Result<(), Error>> + Send>,
-                    ),
-                    Error,
-                >,
+                Output = Result<(http::Response<WasiBody>, Box<dyn Future<Output = Result<(), Error>> + Send>), Error>,
             > + Send,
     > {
         drop(fut);
@@ -98,10 +75,7 @@ impl WasiHttpHooks for HostHttp {
         }
         let headers = request.headers_mut();
         // Ombi mishandles an empty UserName (API catalogue §1.3): never send one.
-        if headers
-            .get("username")
-            .is_some_and(|v| v.as_bytes().iter().all(u8::is_ascii_whitespace))
-        {
+        if headers.get("username").is_some_and(|v| v.as_bytes().iter().all(u8::is_ascii_whitespace)) {
             tracing::warn!(%method, %path, "request with an empty UserName denied");
             return Box::new(async { Err(Error::HttpRequestDenied) });
         }
@@ -115,19 +89,9 @@ impl WasiHttpHooks for HostHttp {
         let cap = self.body_cap;
         tracing::debug!(%method, %path, "forwarding request to Ombi");
         Box::new(async move {
-            let (response, io) =
-                wasmtime_wasi_http::default_send_request(request, Some(options)).await?;
-            let response = response.map(|body| {
-                Capped {
-                    inner: body.boxed_unsync(),
-                    left: cap,
-                }
-                .boxed_unsync()
-            });
-            Ok((
-                response,
-                Box::new(io) as Box<dyn Future<Output = Result<(), Error>> + Send>,
-            ))
+            let (response, io) = wasmtime_wasi_http::default_send_request(request, Some(options)).await?;
+            let response = response.map(|body| Capped { inner: body.boxed_unsync(), left: cap }.boxed_unsync());
+            Ok((response, Box::new(io) as Box<dyn Future<Output = Result<(), Error>> + Send>))
         })
     }
 }
@@ -142,10 +106,7 @@ impl Body for Capped {
     type Data = Bytes;
     type Error = Error;
 
-    fn poll_frame(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, Error>>> {
+    fn poll_frame(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, Error>>> {
         let this = &mut *self;
         match Pin::new(&mut this.inner).poll_frame(cx) {
             Poll::Ready(Some(Ok(frame))) => {
@@ -198,10 +159,7 @@ mod tests {
     #[test]
     fn guest_cannot_set_credentials() {
         let mut hooks = HostHttp::new(
-            Arc::new(Policy::new(
-                crate::config::OmbiUrl::parse("http://x").unwrap(),
-                false,
-            )),
+            Arc::new(Policy::new(crate::config::OmbiUrl::parse("http://x").unwrap(), false)),
             None,
             Duration::from_secs(1),
             10,
@@ -215,24 +173,11 @@ mod tests {
 
     #[tokio::test]
     async fn bodies_over_the_cap_fail() {
-        let body = Full::new(Bytes::from(vec![b'x'; 100]))
-            .map_err(|never| match never {})
-            .boxed_unsync();
-        let capped = Capped {
-            inner: body,
-            left: 50,
-        };
-        assert!(matches!(
-            capped.collect().await,
-            Err(Error::HttpResponseBodySize(_))
-        ));
-        let body = Full::new(Bytes::from(vec![b'x'; 10]))
-            .map_err(|never| match never {})
-            .boxed_unsync();
-        let capped = Capped {
-            inner: body,
-            left: 50,
-        };
+        let body = Full::new(Bytes::from(vec![b'x'; 100])).map_err(|never| match never {}).boxed_unsync();
+        let capped = Capped { inner: body, left: 50 };
+        assert!(matches!(capped.collect().await, Err(Error::HttpResponseBodySize(_))));
+        let body = Full::new(Bytes::from(vec![b'x'; 10])).map_err(|never| match never {}).boxed_unsync();
+        let capped = Capped { inner: body, left: 50 };
         assert_eq!(capped.collect().await.ok().unwrap().to_bytes().len(), 10);
     }
 }

@@ -54,11 +54,7 @@ fn parse_args(args: Vec<String>) -> Result<(Command, Option<PathBuf>)> {
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
         match a.as_str() {
-            "--component" => {
-                component = Some(PathBuf::from(
-                    it.next().context("--component needs a path")?,
-                ))
-            }
+            "--component" => component = Some(PathBuf::from(it.next().context("--component needs a path")?)),
             "-h" | "--help" => return Ok((Command::Help, None)),
             "-V" | "--version" => return Ok((Command::Version, None)),
             _ => rest.push(a),
@@ -67,13 +63,10 @@ fn parse_args(args: Vec<String>) -> Result<(Command, Option<PathBuf>)> {
     let cmd = match rest.first().map(String::as_str) {
         None | Some("serve") if rest.len() <= 1 => Command::Serve,
         Some("demo") if rest.len() == 1 => Command::Demo,
-        Some("component") if rest.len() == 2 => Command::Component {
-            output: PathBuf::from(&rest[1]),
-        },
-        Some("call") if (2..=3).contains(&rest.len()) => Command::Call {
-            tool: rest[1].clone(),
-            arguments: rest.get(2).cloned().unwrap_or_else(|| "{}".into()),
-        },
+        Some("component") if rest.len() == 2 => Command::Component { output: PathBuf::from(&rest[1]) },
+        Some("call") if (2..=3).contains(&rest.len()) => {
+            Command::Call { tool: rest[1].clone(), arguments: rest.get(2).cloned().unwrap_or_else(|| "{}".into()) }
+        }
         _ => bail!("unexpected arguments: {}\n\n{USAGE}", rest.join(" ")),
     };
     Ok((cmd, component))
@@ -92,9 +85,8 @@ fn main() -> ExitCode {
 }
 
 fn init_logging() {
-    let filter = tracing_subscriber::EnvFilter::try_from_env("OMBI_MCP_LOG").unwrap_or_else(|_| {
-        tracing_subscriber::EnvFilter::new("info,wasmtime=warn,cranelift=warn")
-    });
+    let filter = tracing_subscriber::EnvFilter::try_from_env("OMBI_MCP_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,wasmtime=warn,cranelift=warn"));
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
@@ -106,9 +98,7 @@ fn init_logging() {
 fn run() -> Result<ExitCode> {
     let (command, component) = parse_args(std::env::args().skip(1).collect())?;
     let source = component.map_or(ComponentSource::Embedded, ComponentSource::File);
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()?;
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     match command {
         Command::Help => {
             print!("{USAGE}");
@@ -122,26 +112,13 @@ fn run() -> Result<ExitCode> {
         Command::Component { output } => {
             std::fs::write(&output, runtime::EMBEDDED_COMPONENT)
                 .with_context(|| format!("writing {}", output.display()))?;
-            eprintln!(
-                "wrote {} ({} bytes)",
-                output.display(),
-                runtime::EMBEDDED_COMPONENT.len()
-            );
+            eprintln!("wrote {} ({} bytes)", output.display(), runtime::EMBEDDED_COMPONENT.len());
             Ok(ExitCode::SUCCESS)
         }
         Command::Serve => rt.block_on(async {
             let backend = Arc::new(load(source).await?);
-            tracing::info!(
-                tools = backend_tools(&backend),
-                "ombi-mcp serving MCP on stdio"
-            );
-            serve(
-                tokio::io::stdin(),
-                tokio::io::stdout(),
-                backend,
-                server_info(),
-            )
-            .await?;
+            tracing::info!(tools = backend_tools(&backend), "ombi-mcp serving MCP on stdio");
+            serve(tokio::io::stdin(), tokio::io::stdout(), backend, server_info()).await?;
             Ok(ExitCode::SUCCESS)
         }),
         Command::Call { tool, arguments } => rt.block_on(async {
@@ -149,11 +126,7 @@ fn run() -> Result<ExitCode> {
             match backend.run(&tool, &arguments).await {
                 Ok(outcome) => {
                     println!("{}", serde_json::to_string_pretty(&outcome.structured)?);
-                    Ok(if outcome.is_error {
-                        ExitCode::from(1)
-                    } else {
-                        ExitCode::SUCCESS
-                    })
+                    Ok(if outcome.is_error { ExitCode::from(1) } else { ExitCode::SUCCESS })
                 }
                 Err(e) => bail!("{tool}: {e:?}"),
             }

@@ -70,18 +70,12 @@ impl Policy {
         }
         let auth = uri.authority().ok_or(Denial::Origin)?;
         let default_port = if *scheme == Scheme::HTTPS { 443 } else { 80 };
-        let authority = format!(
-            "{}:{}",
-            auth.host().to_ascii_lowercase(),
-            auth.port_u16().unwrap_or(default_port)
-        );
+        let authority = format!("{}:{}", auth.host().to_ascii_lowercase(), auth.port_u16().unwrap_or(default_port));
         if authority != self.url.authority || auth.as_str().contains('@') {
             return Err(Denial::Origin);
         }
         let path = uri.path();
-        let rest = path
-            .strip_prefix(self.url.prefix.as_str())
-            .ok_or(Denial::Path)?;
+        let rest = path.strip_prefix(self.url.prefix.as_str()).ok_or(Denial::Path)?;
         let route = rest.to_ascii_lowercase();
         if !(route.starts_with("/api/") || route == "/health") {
             return Err(Denial::Path);
@@ -90,20 +84,14 @@ impl Policy {
             return Err(Denial::Path);
         }
         if let Some(q) = uri.query() {
-            let has_key = q.split('&').any(|pair| {
-                pair.split('=')
-                    .next()
-                    .is_some_and(|k| k.eq_ignore_ascii_case("apikey"))
-            });
+            let has_key =
+                q.split('&').any(|pair| pair.split('=').next().is_some_and(|k| k.eq_ignore_ascii_case("apikey")));
             if has_key {
                 return Err(Denial::Path);
             }
         }
         let m = method.as_str();
-        if NEVER
-            .iter()
-            .any(|(nm, p)| *nm == m && (route == *p || (p.ends_with('/') && route.starts_with(p))))
-        {
+        if NEVER.iter().any(|(nm, p)| *nm == m && (route == *p || (p.ends_with('/') && route.starts_with(p)))) {
             return Err(Denial::Never);
         }
         if self.allow_writes {
@@ -111,20 +99,10 @@ impl Policy {
         }
         let readable = match *method {
             Method::GET => true,
-            Method::POST => READ_POSTS.iter().any(|(p, exact)| {
-                if *exact {
-                    route == *p
-                } else {
-                    route.starts_with(p)
-                }
-            }),
+            Method::POST => READ_POSTS.iter().any(|(p, exact)| if *exact { route == *p } else { route.starts_with(p) }),
             _ => false,
         };
-        if readable {
-            Ok(())
-        } else {
-            Err(Denial::ReadOnly)
-        }
+        if readable { Ok(()) } else { Err(Denial::ReadOnly) }
     }
 }
 
@@ -139,10 +117,7 @@ mod tests {
     use super::*;
 
     fn policy(writes: bool) -> Policy {
-        Policy::new(
-            OmbiUrl::parse("http://127.0.0.1:5055/ombi").unwrap(),
-            writes,
-        )
+        Policy::new(OmbiUrl::parse("http://127.0.0.1:5055/ombi").unwrap(), writes)
     }
 
     fn check(p: &Policy, m: Method, uri: &str) -> Result<(), Denial> {
@@ -152,165 +127,52 @@ mod tests {
     #[test]
     fn reads_below_the_base_pass() {
         let p = policy(false);
-        assert_eq!(
-            check(&p, Method::GET, "http://127.0.0.1:5055/ombi/api/v1/Status"),
-            Ok(())
-        );
-        assert_eq!(
-            check(&p, Method::GET, "http://127.0.0.1:5055/ombi/health"),
-            Ok(())
-        );
-        assert_eq!(
-            check(
-                &p,
-                Method::POST,
-                "http://127.0.0.1:5055/ombi/api/v2/Search/multi/alien"
-            ),
-            Ok(())
-        );
-        assert_eq!(
-            check(
-                &p,
-                Method::POST,
-                "http://127.0.0.1:5055/ombi/api/v1/Search/movie"
-            ),
-            Ok(())
-        );
+        assert_eq!(check(&p, Method::GET, "http://127.0.0.1:5055/ombi/api/v1/Status"), Ok(()));
+        assert_eq!(check(&p, Method::GET, "http://127.0.0.1:5055/ombi/health"), Ok(()));
+        assert_eq!(check(&p, Method::POST, "http://127.0.0.1:5055/ombi/api/v2/Search/multi/alien"), Ok(()));
+        assert_eq!(check(&p, Method::POST, "http://127.0.0.1:5055/ombi/api/v1/Search/movie"), Ok(()));
     }
 
     #[test]
     fn other_origins_are_denied() {
         let p = policy(true);
-        assert_eq!(
-            check(&p, Method::GET, "http://example.com/ombi/api/v1/Status"),
-            Err(Denial::Origin)
-        );
-        assert_eq!(
-            check(&p, Method::GET, "https://127.0.0.1:5055/ombi/api/v1/Status"),
-            Err(Denial::Origin)
-        );
-        assert_eq!(
-            check(&p, Method::GET, "http://127.0.0.1:5056/ombi/api/v1/Status"),
-            Err(Denial::Origin)
-        );
+        assert_eq!(check(&p, Method::GET, "http://example.com/ombi/api/v1/Status"), Err(Denial::Origin));
+        assert_eq!(check(&p, Method::GET, "https://127.0.0.1:5055/ombi/api/v1/Status"), Err(Denial::Origin));
+        assert_eq!(check(&p, Method::GET, "http://127.0.0.1:5056/ombi/api/v1/Status"), Err(Denial::Origin));
     }
 
     #[test]
     fn paths_outside_the_base_are_denied() {
         let p = policy(true);
-        assert_eq!(
-            check(&p, Method::GET, "http://127.0.0.1:5055/api/v1/Status"),
-            Err(Denial::Path)
-        );
-        assert_eq!(
-            check(
-                &p,
-                Method::GET,
-                "http://127.0.0.1:5055/ombi/swagger/v1/swagger.json"
-            ),
-            Err(Denial::Path)
-        );
-        assert_eq!(
-            check(&p, Method::GET, "http://127.0.0.1:5055/ombi/api/../admin"),
-            Err(Denial::Path)
-        );
-        assert_eq!(
-            check(
-                &p,
-                Method::GET,
-                "http://127.0.0.1:5055/ombi/api/v1/%2E%2E/x"
-            ),
-            Err(Denial::Path)
-        );
-        assert_eq!(
-            check(
-                &p,
-                Method::GET,
-                "http://127.0.0.1:5055/ombi/api/v1/Status?apikey=x"
-            ),
-            Err(Denial::Path)
-        );
+        assert_eq!(check(&p, Method::GET, "http://127.0.0.1:5055/api/v1/Status"), Err(Denial::Path));
+        assert_eq!(check(&p, Method::GET, "http://127.0.0.1:5055/ombi/swagger/v1/swagger.json"), Err(Denial::Path));
+        assert_eq!(check(&p, Method::GET, "http://127.0.0.1:5055/ombi/api/../admin"), Err(Denial::Path));
+        assert_eq!(check(&p, Method::GET, "http://127.0.0.1:5055/ombi/api/v1/%2E%2E/x"), Err(Denial::Path));
+        assert_eq!(check(&p, Method::GET, "http://127.0.0.1:5055/ombi/api/v1/Status?apikey=x"), Err(Denial::Path));
     }
 
     #[test]
     fn read_only_mode_blocks_writes() {
         let p = policy(false);
-        assert_eq!(
-            check(
-                &p,
-                Method::POST,
-                "http://127.0.0.1:5055/ombi/api/v1/Request/movie"
-            ),
-            Err(Denial::ReadOnly)
-        );
-        assert_eq!(
-            check(
-                &p,
-                Method::DELETE,
-                "http://127.0.0.1:5055/ombi/api/v1/Issues/3"
-            ),
-            Err(Denial::ReadOnly)
-        );
-        assert_eq!(
-            check(
-                &p,
-                Method::PUT,
-                "http://127.0.0.1:5055/ombi/api/v1/Request/tv/deny"
-            ),
-            Err(Denial::ReadOnly)
-        );
-        assert_eq!(
-            check(
-                &p,
-                Method::POST,
-                "http://127.0.0.1:5055/ombi/api/v1/Search/movie/x"
-            ),
-            Err(Denial::ReadOnly)
-        );
+        assert_eq!(check(&p, Method::POST, "http://127.0.0.1:5055/ombi/api/v1/Request/movie"), Err(Denial::ReadOnly));
+        assert_eq!(check(&p, Method::DELETE, "http://127.0.0.1:5055/ombi/api/v1/Issues/3"), Err(Denial::ReadOnly));
+        assert_eq!(check(&p, Method::PUT, "http://127.0.0.1:5055/ombi/api/v1/Request/tv/deny"), Err(Denial::ReadOnly));
+        assert_eq!(check(&p, Method::POST, "http://127.0.0.1:5055/ombi/api/v1/Search/movie/x"), Err(Denial::ReadOnly));
         let w = policy(true);
-        assert_eq!(
-            check(
-                &w,
-                Method::POST,
-                "http://127.0.0.1:5055/ombi/api/v1/Request/movie"
-            ),
-            Ok(())
-        );
+        assert_eq!(check(&w, Method::POST, "http://127.0.0.1:5055/ombi/api/v1/Request/movie"), Ok(()));
     }
 
     #[test]
     fn side_effect_gets_are_never_allowed() {
         let p = policy(true);
+        assert_eq!(check(&p, Method::GET, "http://127.0.0.1:5055/ombi/api/v1/Status/demo"), Err(Denial::Never));
+        assert_eq!(check(&p, Method::GET, "http://127.0.0.1:5055/ombi/api/v1/PlexOAuth/12"), Err(Denial::Never));
         assert_eq!(
-            check(
-                &p,
-                Method::GET,
-                "http://127.0.0.1:5055/ombi/api/v1/Status/demo"
-            ),
+            check(&p, Method::POST, "http://127.0.0.1:5055/ombi/api/v1/Settings/ombi/resetApi"),
             Err(Denial::Never)
         );
         assert_eq!(
-            check(
-                &p,
-                Method::GET,
-                "http://127.0.0.1:5055/ombi/api/v1/PlexOAuth/12"
-            ),
-            Err(Denial::Never)
-        );
-        assert_eq!(
-            check(
-                &p,
-                Method::POST,
-                "http://127.0.0.1:5055/ombi/api/v1/Settings/ombi/resetApi"
-            ),
-            Err(Denial::Never)
-        );
-        assert_eq!(
-            check(
-                &p,
-                Method::DELETE,
-                "http://127.0.0.1:5055/ombi/api/v1/Request/movie/all"
-            ),
+            check(&p, Method::DELETE, "http://127.0.0.1:5055/ombi/api/v1/Request/movie/all"),
             Err(Denial::Never)
         );
     }

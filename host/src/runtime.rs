@@ -10,8 +10,8 @@ use std::time::Duration;
 use anyhow::{Context as _, Result};
 use wasmtime::component::{Linker, ResourceTable};
 use wasmtime::{
-    Config as EngineConfig, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, Store,
-    StoreLimits, StoreLimitsBuilder, UpdateDeadline,
+    Config as EngineConfig, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, Store, StoreLimits,
+    StoreLimitsBuilder, UpdateDeadline,
 };
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 use wasmtime_wasi_http::{WasiHttpCtx, WasiHttpCtxView, WasiHttpView};
@@ -62,20 +62,13 @@ struct State {
 
 impl WasiView for State {
     fn ctx(&mut self) -> WasiCtxView<'_> {
-        WasiCtxView {
-            ctx: &mut self.wasi,
-            table: &mut self.table,
-        }
+        WasiCtxView { ctx: &mut self.wasi, table: &mut self.table }
     }
 }
 
 impl WasiHttpView for State {
     fn http(&mut self) -> WasiHttpCtxView<'_> {
-        WasiHttpCtxView {
-            ctx: &mut self.http,
-            table: &mut self.table,
-            hooks: &mut self.hooks,
-        }
+        WasiHttpCtxView { ctx: &mut self.http, table: &mut self.table, hooks: &mut self.hooks }
     }
 }
 
@@ -115,28 +108,19 @@ impl Runtime {
             .context("the component imports something this host does not provide (only wasi:http, io, clocks, random and cli stdio are linked)")?;
         let pre = PluginPre::new(pre)?;
         let ticker = engine.clone();
-        std::thread::Builder::new()
-            .name("epoch".into())
-            .spawn(move || {
-                loop {
-                    std::thread::sleep(TICK);
-                    ticker.increment_epoch();
-                }
-            })?;
+        std::thread::Builder::new().name("epoch".into()).spawn(move || {
+            loop {
+                std::thread::sleep(TICK);
+                ticker.increment_epoch();
+            }
+        })?;
         let started = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_millis() as u64)
             .unwrap_or(0)
             ^ u64::from(std::process::id()) << 44;
         let policy = Arc::new(Policy::new(config.url.clone(), config.allow_writes));
-        Ok(Runtime {
-            engine,
-            pre,
-            config,
-            policy,
-            calls: AtomicU64::new(0),
-            started,
-        })
+        Ok(Runtime { engine, pre, config, policy, calls: AtomicU64::new(0), started })
     }
 
     fn store(&self) -> Store<State> {
@@ -154,10 +138,7 @@ impl Runtime {
                     self.config.request_timeout,
                     self.config.max_response_bytes,
                 ),
-                limits: StoreLimitsBuilder::new()
-                    .memory_size(MEMORY_CAP)
-                    .instances(32)
-                    .build(),
+                limits: StoreLimitsBuilder::new().memory_size(MEMORY_CAP).instances(32).build(),
                 ticks: 0,
             },
         );
@@ -184,11 +165,7 @@ impl Runtime {
     }
 
     /// Runs one tool in a fresh instance. The API key is scrubbed from anything returned.
-    pub async fn call(
-        &self,
-        name: &str,
-        arguments_json: &str,
-    ) -> Result<Result<CallResult, CallError>> {
+    pub async fn call(&self, name: &str, arguments_json: &str) -> Result<Result<CallResult, CallError>> {
         let n = self.calls.fetch_add(1, Ordering::Relaxed) + 1;
         let context = CallContext {
             base_url: self.config.url.base_url(),
@@ -196,20 +173,13 @@ impl Runtime {
             allow_writes: self.config.allow_writes,
             correlation_id: format!("ombi-mcp-{:x}-{n}", self.started),
             max_response_bytes: self.config.max_response_bytes,
-            request_timeout_ms: u32::try_from(self.config.request_timeout.as_millis())
-                .unwrap_or(u32::MAX),
+            request_timeout_ms: u32::try_from(self.config.request_timeout.as_millis()).unwrap_or(u32::MAX),
         };
         let mut store = self.store();
         let plugin = self.pre.instantiate_async(&mut store).await?;
-        let result = plugin
-            .ombi_mcp_tools()
-            .call_call_tool(&mut store, name, arguments_json, &context)
-            .await?;
+        let result = plugin.ombi_mcp_tools().call_call_tool(&mut store, name, arguments_json, &context).await?;
         Ok(match result {
-            Ok(r) => Ok(CallResult {
-                structured: self.scrub(r.structured),
-                is_error: r.is_error,
-            }),
+            Ok(r) => Ok(CallResult { structured: self.scrub(r.structured), is_error: r.is_error }),
             Err(CallError::Internal(m)) => Err(CallError::Internal(self.scrub(m))),
             Err(e) => Err(e),
         })

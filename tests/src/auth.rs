@@ -70,20 +70,14 @@ pub fn authorize(access: Access, who: &Principal, state: &State) -> Result<(), R
         Access::PowerUser => user.has_role("Admin") || user.has_role("PowerUser"),
         Access::Admin => user.has_role("Admin"),
     };
-    if ok {
-        Ok(())
-    } else {
-        Err(Response::empty(403))
-    }
+    if ok { Ok(()) } else { Err(Response::empty(403)) }
 }
 
 /// Whether `who` is an admin or power user (sees every request, may act on behalf).
 pub fn is_privileged(who: &Principal, state: &State) -> bool {
     match who {
         Principal::ApiKey => true,
-        Principal::User(id) => state
-            .user_by_id(id)
-            .is_some_and(|u| u.has_role("Admin") || u.has_role("PowerUser")),
+        Principal::User(id) => state.user_by_id(id).is_some_and(|u| u.has_role("Admin") || u.has_role("PowerUser")),
         Principal::Anonymous => false,
     }
 }

@@ -32,12 +32,7 @@ pub fn civil_from_days(z: i64) -> (i64, i64, i64) {
 pub fn iso(secs: i64) -> String {
     let (y, m, d) = civil_from_days(secs.div_euclid(86_400));
     let s = secs.rem_euclid(86_400);
-    format!(
-        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
-        s / 3600,
-        s / 60 % 60,
-        s % 60
-    )
+    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", s / 3600, s / 60 % 60, s % 60)
 }
 
 /// Seconds since the epoch of an ISO date or date-time (`2026-11-30`, `2026-11-30T12:00:00`,
@@ -72,10 +67,7 @@ mod tests {
         assert_eq!(iso(SEED_NOW), "2026-11-30T12:00:00Z");
         assert_eq!(parse("2026-11-30T12:00:00Z"), Some(SEED_NOW));
         assert_eq!(parse("1970-01-01"), Some(0));
-        assert_eq!(
-            iso(parse("2024-02-29T23:59:59").unwrap()),
-            "2024-02-29T23:59:59Z"
-        );
+        assert_eq!(iso(parse("2024-02-29T23:59:59").unwrap()), "2024-02-29T23:59:59Z");
         assert_eq!(parse("nonsense"), None);
         assert_eq!(parse("2026-13-01"), None);
     }

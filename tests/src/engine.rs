@@ -6,8 +6,7 @@ use serde_json::{Value, json};
 
 use crate::auth::Principal;
 use crate::state::{
-    AlbumRequest, EpisodeRequest, Lifecycle, MovieRequest, SeasonRequest, State, TvChild, TvParent,
-    User, Vote,
+    AlbumRequest, EpisodeRequest, Lifecycle, MovieRequest, SeasonRequest, State, TvChild, TvParent, User, Vote,
 };
 
 /// A `RequestEngineResult` success.
@@ -92,27 +91,17 @@ pub fn quota(s: &State, u: &User, kind: Kind) -> (u32, u32, i64) {
         Kind::Movie => s
             .movie_requests
             .iter()
-            .filter(|r| {
-                r.requested_user_id == u.id
-                    && r.requested_date.or(r.requested_date_4k).unwrap_or(0) >= since
-            })
+            .filter(|r| r.requested_user_id == u.id && r.requested_date.or(r.requested_date_4k).unwrap_or(0) >= since)
             .count() as u32,
         Kind::Tv => s
             .tv_children
             .iter()
             .filter(|c| c.requested_user_id == u.id && c.requested_date >= since)
-            .map(|c| {
-                c.seasons
-                    .iter()
-                    .map(|se| se.episodes.len() as u32)
-                    .sum::<u32>()
-            })
+            .map(|c| c.seasons.iter().map(|se| se.episodes.len() as u32).sum::<u32>())
             .sum(),
-        Kind::Music => s
-            .album_requests
-            .iter()
-            .filter(|a| a.requested_user_id == u.id && a.requested_date >= since)
-            .count() as u32,
+        Kind::Music => {
+            s.album_requests.iter().filter(|a| a.requested_user_id == u.id && a.requested_date >= since).count() as u32
+        }
     };
     (limit, used, since)
 }
@@ -139,11 +128,7 @@ pub fn quota_model(s: &State, u: &User, kind: Kind) -> Value {
 /// Resolves the owner of a new request: the caller, or `requestOnBehalf` (admins only).
 fn owner(s: &State, who: &Principal, body: &Value) -> Result<User, Value> {
     let me = caller(s, who).ok_or_else(|| fail("Unknown user", None))?;
-    match body
-        .get("requestOnBehalf")
-        .and_then(Value::as_str)
-        .filter(|v| !v.is_empty())
-    {
+    match body.get("requestOnBehalf").and_then(Value::as_str).filter(|v| !v.is_empty()) {
         None => Ok(me),
         Some(id) => {
             if !(me.is_system() || me.has_role("Admin") || me.has_role("PowerUser")) {
@@ -152,19 +137,13 @@ fn owner(s: &State, who: &Principal, body: &Value) -> Result<User, Value> {
                     Some("NoPermissionsOnBehalf"),
                 ));
             }
-            s.user_by_id(id)
-                .cloned()
-                .ok_or_else(|| fail("The user to request on behalf of does not exist", None))
+            s.user_by_id(id).cloned().ok_or_else(|| fail("The user to request on behalf of does not exist", None))
         }
     }
 }
 
 fn approved_now(at: i64) -> Lifecycle {
-    Lifecycle {
-        approved: true,
-        marked_approved: Some(at),
-        ..Lifecycle::default()
-    }
+    Lifecycle { approved: true, marked_approved: Some(at), ..Lifecycle::default() }
 }
 
 /// After a successful create with voting on: an upvote and a subscription by the creator.
@@ -188,21 +167,9 @@ fn creator_votes(s: &mut State, kind: Kind, request_id: u64, user_id: &str) {
 }
 
 /// POST `/api/v1/Request/movie`.
-pub fn create_movie(
-    s: &mut State,
-    who: &Principal,
-    body: &Value,
-    alias: Option<String>,
-) -> Result<Value, String> {
-    let tmdb = body
-        .get("theMovieDbId")
-        .and_then(Value::as_u64)
-        .unwrap_or(0);
-    let four_k = body
-        .get("is4kRequest")
-        .and_then(Value::as_bool)
-        .unwrap_or(false)
-        && s.feature("Movie4KRequests");
+pub fn create_movie(s: &mut State, who: &Principal, body: &Value, alias: Option<String>) -> Result<Value, String> {
+    let tmdb = body.get("theMovieDbId").and_then(Value::as_u64).unwrap_or(0);
+    let four_k = body.get("is4kRequest").and_then(Value::as_bool).unwrap_or(false) && s.feature("Movie4KRequests");
     let Some(movie) = s.movie(tmdb).cloned() else {
         return Err(format!("The movie {tmdb} was not found on TheMovieDb"));
     };
@@ -213,44 +180,23 @@ pub fn create_movie(
     if !may_request(&owner, Kind::Movie)
         || (four_k && !(can(&owner, "Request4KMovie") || owner.has_role("AutoApprove4KMovie")))
     {
-        return Ok(fail(
-            "You do not have permissions to Request a Movie",
-            Some("NoPermissionsRequestMovie"),
-        ));
+        return Ok(fail("You do not have permissions to Request a Movie", Some("NoPermissionsRequestMovie")));
     }
     let existing = s.movie_requests.iter().position(|r| r.tmdb_id == tmdb);
     if let Some(i) = existing {
         let r = &s.movie_requests[i];
-        let already = if four_k {
-            r.has_4k
-        } else {
-            r.requested_date.is_some()
-        };
+        let already = if four_k { r.has_4k } else { r.requested_date.is_some() };
         if already {
-            return Ok(fail(
-                &format!("{} has already been requested", movie.title),
-                Some("AlreadyRequested"),
-            ));
+            return Ok(fail(&format!("{} has already been requested", movie.title), Some("AlreadyRequested")));
         }
     }
     let (limit, used, _) = quota(s, &owner, Kind::Movie);
     if limit > 0 && used >= limit {
-        return Ok(fail(
-            "You have exceeded your Movie request quota!",
-            Some("MovieRequestQuotaExceeded"),
-        ));
+        return Ok(fail("You have exceeded your Movie request quota!", Some("MovieRequestQuotaExceeded")));
     }
     let at = s.tick();
-    let auto = if four_k {
-        can(&owner, "AutoApprove4KMovie")
-    } else {
-        auto_approves(&owner, Kind::Movie)
-    };
-    let lifecycle = if auto {
-        approved_now(at)
-    } else {
-        Lifecycle::default()
-    };
+    let auto = if four_k { can(&owner, "AutoApprove4KMovie") } else { auto_approves(&owner, Kind::Movie) };
+    let lifecycle = if auto { approved_now(at) } else { Lifecycle::default() };
     let id = match existing {
         Some(i) => {
             // The other flavour of an existing request: standard or 4K joins it.
@@ -273,24 +219,12 @@ pub fn create_movie(
                 tmdb_id: tmdb,
                 requested_user_id: owner.id.clone(),
                 requested_date: (!four_k).then_some(at),
-                standard: if four_k {
-                    Lifecycle::default()
-                } else {
-                    lifecycle.clone()
-                },
+                standard: if four_k { Lifecycle::default() } else { lifecycle.clone() },
                 has_4k: four_k,
                 requested_date_4k: four_k.then_some(at),
-                four_k: if four_k {
-                    lifecycle
-                } else {
-                    Lifecycle::default()
-                },
+                four_k: if four_k { lifecycle } else { Lifecycle::default() },
                 is_4k_request: four_k,
-                lang_code: body
-                    .get("languageCode")
-                    .and_then(Value::as_str)
-                    .unwrap_or("en")
-                    .to_string(),
+                lang_code: body.get("languageCode").and_then(Value::as_str).unwrap_or("en").to_string(),
                 root_path_override: body.get("rootFolderOverride").and_then(Value::as_u64),
                 quality_override: body.get("qualityPathOverride").and_then(Value::as_u64),
                 requested_by_alias: alias,
@@ -301,10 +235,7 @@ pub fn create_movie(
         }
     };
     creator_votes(s, Kind::Movie, id, &owner.id);
-    Ok(ok(
-        &format!("{} has been successfully added!", movie.title),
-        id,
-    ))
+    Ok(ok(&format!("{} has been successfully added!", movie.title), id))
 }
 
 /// An episode a TV request adds: number, title, air date, available.
@@ -312,16 +243,8 @@ type NewEpisode = (u32, String, String, bool);
 
 /// POST `/api/v2/Requests/tv` (`TvRequestViewModelV2`): requestAll → latestSeason →
 /// firstSeason (skips specials) → explicit seasons (a season with no episodes is ignored).
-pub fn create_tv(
-    s: &mut State,
-    who: &Principal,
-    body: &Value,
-    alias: Option<String>,
-) -> Result<Value, String> {
-    let tmdb = body
-        .get("theMovieDbId")
-        .and_then(Value::as_u64)
-        .unwrap_or(0);
+pub fn create_tv(s: &mut State, who: &Principal, body: &Value, alias: Option<String>) -> Result<Value, String> {
+    let tmdb = body.get("theMovieDbId").and_then(Value::as_u64).unwrap_or(0);
     let Some(show) = s.show(tmdb).cloned() else {
         return Err(format!("The show {tmdb} was not found on TheMovieDb"));
     };
@@ -330,17 +253,11 @@ pub fn create_tv(
         Err(v) => return Ok(v),
     };
     if !may_request(&owner, Kind::Tv) {
-        return Ok(fail(
-            "You do not have permissions to Request a TV Show",
-            Some("NoPermissionsRequestTV"),
-        ));
+        return Ok(fail("You do not have permissions to Request a TV Show", Some("NoPermissionsRequestTV")));
     }
     let flag = |k: &str| body.get(k).and_then(Value::as_bool).unwrap_or(false);
     let wanted: Vec<(u32, Vec<u32>)> = if flag("requestAll") {
-        show.seasons
-            .iter()
-            .map(|se| (se.number, se.episodes.iter().map(|e| e.number).collect()))
-            .collect()
+        show.seasons.iter().map(|se| (se.number, se.episodes.iter().map(|e| e.number).collect())).collect()
     } else if flag("latestSeason") {
         show.seasons
             .iter()
@@ -364,31 +281,19 @@ pub fn create_tv(
                     .get("episodes")?
                     .as_array()?
                     .iter()
-                    .filter_map(|e| {
-                        e.get("episodeNumber")
-                            .and_then(Value::as_u64)
-                            .map(|x| x as u32)
-                    })
+                    .filter_map(|e| e.get("episodeNumber").and_then(Value::as_u64).map(|x| x as u32))
                     .collect();
                 (!eps.is_empty()).then_some((n, eps))
             })
             .collect()
     };
     // Episodes the show has and nobody has requested yet.
-    let parent_id = s
-        .tv_parents
-        .iter()
-        .find(|p| p.tmdb_id == tmdb)
-        .map(|p| p.id);
+    let parent_id = s.tv_parents.iter().find(|p| p.tmdb_id == tmdb).map(|p| p.id);
     let taken = |season: u32, ep: u32| {
         s.tv_children
             .iter()
             .filter(|c| Some(c.parent_id) == parent_id)
-            .any(|c| {
-                c.seasons
-                    .iter()
-                    .any(|se| se.number == season && se.episodes.iter().any(|e| e.number == ep))
-            })
+            .any(|c| c.seasons.iter().any(|se| se.number == season && se.episodes.iter().any(|e| e.number == ep)))
     };
     let mut fresh: Vec<(u32, Vec<NewEpisode>)> = Vec::new();
     for (n, eps) in wanted {
@@ -406,18 +311,12 @@ pub fn create_tv(
         }
     }
     if fresh.is_empty() {
-        return Ok(fail(
-            "All of these episodes have already been requested",
-            Some("EpisodesAlreadyRequested"),
-        ));
+        return Ok(fail("All of these episodes have already been requested", Some("EpisodesAlreadyRequested")));
     }
     let count: u32 = fresh.iter().map(|(_, e)| e.len() as u32).sum();
     let (limit, used, _) = quota(s, &owner, Kind::Tv);
     if limit > 0 && used + count > limit {
-        return Ok(fail(
-            "You have exceeded your Episode request quota!",
-            Some("TvRequestQuotaExceeded"),
-        ));
+        return Ok(fail("You have exceeded your Episode request quota!", Some("TvRequestQuotaExceeded")));
     }
     let at = s.tick();
     let parent_id = match parent_id {
@@ -449,11 +348,7 @@ pub fn create_tv(
                 approved: auto,
             })
             .collect();
-        seasons.push(SeasonRequest {
-            id: sid,
-            number: n,
-            episodes,
-        });
+        seasons.push(SeasonRequest { id: sid, number: n, episodes });
     }
     let id = s.id();
     s.tv_children.push(TvChild {
@@ -461,11 +356,7 @@ pub fn create_tv(
         parent_id,
         requested_user_id: owner.id.clone(),
         requested_date: at,
-        state: if auto {
-            approved_now(at)
-        } else {
-            Lifecycle::default()
-        },
+        state: if auto { approved_now(at) } else { Lifecycle::default() },
         seasons,
         series_type: 0,
         requested_by_alias: alias,
@@ -473,24 +364,12 @@ pub fn create_tv(
         subscribers: Vec::new(),
     });
     creator_votes(s, Kind::Tv, id, &owner.id);
-    Ok(ok(
-        &format!("{} has been successfully added!", show.title),
-        id,
-    ))
+    Ok(ok(&format!("{} has been successfully added!", show.title), id))
 }
 
 /// POST `/api/v1/request/music` (`{foreignAlbumId}`).
-pub fn create_album(
-    s: &mut State,
-    who: &Principal,
-    body: &Value,
-    alias: Option<String>,
-) -> Result<Value, String> {
-    let mbid = body
-        .get("foreignAlbumId")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
+pub fn create_album(s: &mut State, who: &Principal, body: &Value, alias: Option<String>) -> Result<Value, String> {
+    let mbid = body.get("foreignAlbumId").and_then(Value::as_str).unwrap_or("").to_string();
     let Some(album) = s.album(&mbid).cloned() else {
         return Err(format!("The album {mbid} was not found"));
     };
@@ -499,26 +378,14 @@ pub fn create_album(
         Err(v) => return Ok(v),
     };
     if !may_request(&owner, Kind::Music) {
-        return Ok(fail(
-            "You do not have permissions to Request an Album",
-            Some("NoPermissionsRequestAlbum"),
-        ));
+        return Ok(fail("You do not have permissions to Request an Album", Some("NoPermissionsRequestAlbum")));
     }
-    if s.album_requests
-        .iter()
-        .any(|a| a.album_mbid.eq_ignore_ascii_case(&mbid))
-    {
-        return Ok(fail(
-            &format!("{} has already been requested", album.title),
-            Some("AlreadyRequested"),
-        ));
+    if s.album_requests.iter().any(|a| a.album_mbid.eq_ignore_ascii_case(&mbid)) {
+        return Ok(fail(&format!("{} has already been requested", album.title), Some("AlreadyRequested")));
     }
     let (limit, used, _) = quota(s, &owner, Kind::Music);
     if limit > 0 && used >= limit {
-        return Ok(fail(
-            "You have exceeded your Album request quota!",
-            Some("AlbumRequestQuotaExceeded"),
-        ));
+        return Ok(fail("You have exceeded your Album request quota!", Some("AlbumRequestQuotaExceeded")));
     }
     let at = s.tick();
     let id = s.id();
@@ -528,37 +395,19 @@ pub fn create_album(
         album_mbid: album.mbid.clone(),
         requested_user_id: owner.id.clone(),
         requested_date: at,
-        state: if auto {
-            approved_now(at)
-        } else {
-            Lifecycle::default()
-        },
+        state: if auto { approved_now(at) } else { Lifecycle::default() },
         requested_by_alias: alias,
         subscribers: Vec::new(),
     });
     creator_votes(s, Kind::Music, id, &owner.id);
-    Ok(ok(
-        &format!("{} has been successfully added!", album.title),
-        id,
-    ))
+    Ok(ok(&format!("{} has been successfully added!", album.title), id))
 }
 
 /// POST `/api/v2/Requests/movie/collection/{id}`: every member not yet requested; the first
 /// created id is returned.
-pub fn create_collection(
-    s: &mut State,
-    who: &Principal,
-    collection_id: u64,
-) -> Result<Value, String> {
-    let Some((_, name, members)) = s
-        .collections
-        .iter()
-        .find(|(id, _, _)| *id == collection_id)
-        .cloned()
-    else {
-        return Err(format!(
-            "The collection {collection_id} was not found on TheMovieDb"
-        ));
+pub fn create_collection(s: &mut State, who: &Principal, collection_id: u64) -> Result<Value, String> {
+    let Some((_, name, members)) = s.collections.iter().find(|(id, _, _)| *id == collection_id).cloned() else {
+        return Err(format!("The collection {collection_id} was not found on TheMovieDb"));
     };
     let mut first = 0;
     let mut last_error = None;
@@ -581,45 +430,25 @@ pub fn create_collection(
 /// The lifecycle of movie request `id` (4K or not), TV child `id` or album request `id`.
 pub fn lifecycle_mut(s: &mut State, kind: Kind, id: u64, four_k: bool) -> Option<&mut Lifecycle> {
     match kind {
-        Kind::Movie => s.movie_requests.iter_mut().find(|r| r.id == id).map(|r| {
-            if four_k {
-                &mut r.four_k
-            } else {
-                &mut r.standard
-            }
-        }),
-        Kind::Tv => s
-            .tv_children
+        Kind::Movie => s
+            .movie_requests
             .iter_mut()
-            .find(|c| c.id == id)
-            .map(|c| &mut c.state),
-        Kind::Music => s
-            .album_requests
-            .iter_mut()
-            .find(|a| a.id == id)
-            .map(|a| &mut a.state),
+            .find(|r| r.id == id)
+            .map(|r| if four_k { &mut r.four_k } else { &mut r.standard }),
+        Kind::Tv => s.tv_children.iter_mut().find(|c| c.id == id).map(|c| &mut c.state),
+        Kind::Music => s.album_requests.iter_mut().find(|a| a.id == id).map(|a| &mut a.state),
     }
 }
 
 fn missing(kind: Kind) -> Value {
     match kind {
-        Kind::Tv => fail(
-            "Child Request does not exist",
-            Some("ChildRequestDoesNotExist"),
-        ),
+        Kind::Tv => fail("Child Request does not exist", Some("ChildRequestDoesNotExist")),
         _ => fail("Request does not exist", Some("RequestDoesNotExist")),
     }
 }
 
 /// Approve (`approve`), deny (`deny` with a reason), mark available or unavailable.
-pub fn decide(
-    s: &mut State,
-    kind: Kind,
-    id: u64,
-    four_k: bool,
-    action: &str,
-    reason: Option<String>,
-) -> Value {
+pub fn decide(s: &mut State, kind: Kind, id: u64, four_k: bool, action: &str, reason: Option<String>) -> Value {
     let at = s.tick();
     let Some(l) = lifecycle_mut(s, kind, id, four_k) else {
         return missing(kind);
@@ -637,11 +466,7 @@ pub fn decide(
             l.approved = false;
             l.marked_denied = Some(at);
             // Ombi's own wording for a successful movie deny (Q10).
-            if kind == Kind::Movie {
-                "Request successfully deleted"
-            } else {
-                "Request has been denied"
-            }
+            if kind == Kind::Movie { "Request successfully deleted" } else { "Request has been denied" }
         }
         "available" => {
             l.available = true;
@@ -673,21 +498,9 @@ pub fn decide(
 /// Subscribes or unsubscribes `user_id`; Ombi answers `true` whatever happened.
 pub fn subscribe(s: &mut State, kind: Kind, id: u64, user_id: &str, on: bool) {
     let list = match kind {
-        Kind::Movie => s
-            .movie_requests
-            .iter_mut()
-            .find(|r| r.id == id)
-            .map(|r| &mut r.subscribers),
-        Kind::Tv => s
-            .tv_children
-            .iter_mut()
-            .find(|c| c.id == id)
-            .map(|c| &mut c.subscribers),
-        Kind::Music => s
-            .album_requests
-            .iter_mut()
-            .find(|a| a.id == id)
-            .map(|a| &mut a.subscribers),
+        Kind::Movie => s.movie_requests.iter_mut().find(|r| r.id == id).map(|r| &mut r.subscribers),
+        Kind::Tv => s.tv_children.iter_mut().find(|c| c.id == id).map(|c| &mut c.subscribers),
+        Kind::Music => s.album_requests.iter_mut().find(|a| a.id == id).map(|a| &mut a.subscribers),
     };
     if let Some(list) = list {
         list.retain(|u| u != user_id);
@@ -741,20 +554,14 @@ pub fn exists(s: &State, kind: Kind, id: u64) -> bool {
 pub fn vote(s: &mut State, user: &User, kind: Kind, id: u64, up: bool) -> Option<Value> {
     let (enabled, ..) = s.vote_settings();
     if !enabled {
-        return Some(
-            json!({"result": true, "message": null, "isError": false, "errorMessage": null}),
-        );
+        return Some(json!({"result": true, "message": null, "isError": false, "errorMessage": null}));
     }
     if !exists(s, kind, id) {
         return None;
     }
     let vote_type = if up { 0 } else { 1 };
     // The "already voted" lookup ignores the request type (Q13).
-    if let Some(i) = s
-        .votes
-        .iter()
-        .position(|v| v.request_id == id && v.user_id == user.id)
-    {
+    if let Some(i) = s.votes.iter().position(|v| v.request_id == id && v.user_id == user.id) {
         if s.votes[i].vote_type == vote_type {
             return Some(
                 json!({"result": false, "message": null, "isError": true, "errorMessage": "You have already voted!"}),

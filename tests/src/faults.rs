@@ -21,11 +21,7 @@ pub enum FaultBody {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Fault {
     /// Answer with this status and body instead of running the route.
-    Status {
-        status: u16,
-        body: FaultBody,
-        retry_after: Option<u32>,
-    },
+    Status { status: u16, body: FaultBody, retry_after: Option<u32> },
     /// Wait, then answer normally.
     Delay(Duration),
     /// Read the request and never answer (no headers ever come).
@@ -59,12 +55,7 @@ pub struct FaultRule {
 impl FaultRule {
     /// A rule for every request whose path contains `path`.
     pub fn on(path: &str, fault: Fault) -> FaultRule {
-        FaultRule {
-            method: None,
-            path: path.to_string(),
-            fault,
-            remaining: None,
-        }
+        FaultRule { method: None, path: path.to_string(), fault, remaining: None }
     }
 
     /// Only for `method`.
@@ -82,13 +73,8 @@ impl FaultRule {
     /// Whether the rule applies to `method` and (decoded) `path`.
     pub fn matches(&self, method: &str, path: &str) -> bool {
         self.remaining != Some(0)
-            && self
-                .method
-                .as_deref()
-                .is_none_or(|m| m.eq_ignore_ascii_case(method))
-            && path
-                .to_ascii_lowercase()
-                .contains(&self.path.to_ascii_lowercase())
+            && self.method.as_deref().is_none_or(|m| m.eq_ignore_ascii_case(method))
+            && path.to_ascii_lowercase().contains(&self.path.to_ascii_lowercase())
     }
 }
 
@@ -107,16 +93,9 @@ mod tests {
 
     #[test]
     fn rules_match_and_run_out() {
-        let mut rules = vec![
-            FaultRule::on("/api/v1/status", Fault::Drop)
-                .method("GET")
-                .times(1),
-        ];
+        let mut rules = vec![FaultRule::on("/api/v1/status", Fault::Drop).method("GET").times(1)];
         assert_eq!(take(&mut rules, "POST", "/api/v1/Status"), None);
-        assert_eq!(
-            take(&mut rules, "GET", "/api/v1/Status/info"),
-            Some(Fault::Drop)
-        );
+        assert_eq!(take(&mut rules, "GET", "/api/v1/Status/info"), Some(Fault::Drop));
         assert_eq!(take(&mut rules, "GET", "/api/v1/Status"), None);
     }
 }

@@ -25,18 +25,12 @@ impl Request {
     /// The first value of header `name` (case-insensitive).
     pub fn header(&self, name: &str) -> Option<&str> {
         let name = name.to_ascii_lowercase();
-        self.headers
-            .iter()
-            .find(|(k, _)| *k == name)
-            .map(|(_, v)| v.as_str())
+        self.headers.iter().find(|(k, _)| *k == name).map(|(_, v)| v.as_str())
     }
 
     /// The first value of query parameter `name` (case-insensitive).
     pub fn query(&self, name: &str) -> Option<&str> {
-        self.query
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+        self.query.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
     }
 
     /// The body as JSON, if it is JSON.
@@ -77,9 +71,7 @@ pub async fn read_request<S: AsyncRead + Unpin>(stream: &mut S) -> Option<Reques
         .and_then(|(_, v)| v.parse().ok())
         .unwrap_or(0)
         .min(MAX_BODY);
-    let chunked = headers
-        .iter()
-        .any(|(k, v)| k == "transfer-encoding" && v.to_ascii_lowercase().contains("chunked"));
+    let chunked = headers.iter().any(|(k, v)| k == "transfer-encoding" && v.to_ascii_lowercase().contains("chunked"));
     let mut body = buf[head_end + 4..].to_vec();
     if chunked {
         // Read until the terminating zero-length chunk, then decode.
@@ -105,13 +97,7 @@ pub async fn read_request<S: AsyncRead + Unpin>(stream: &mut S) -> Option<Reques
         Some((p, q)) => (p.to_string(), parse_query(q)),
         None => (target, Vec::new()),
     };
-    Some(Request {
-        method,
-        path,
-        query,
-        headers,
-        body,
-    })
+    Some(Request { method, path, query, headers, body })
 }
 
 /// Decodes a chunked body.
@@ -202,12 +188,7 @@ impl Response {
 
     /// An empty response (204 for null results, 401/403 from the auth layer).
     pub fn empty(status: u16) -> Response {
-        Response {
-            status,
-            content_type: None,
-            headers: Vec::new(),
-            body: Vec::new(),
-        }
+        Response { status, content_type: None, headers: Vec::new(), body: Vec::new() }
     }
 
     /// Ombi's error middleware: 500 `{"error": message}`.
@@ -245,9 +226,7 @@ impl Response {
         for (k, v) in &self.headers {
             head.push_str(&format!("{k}: {v}\r\n"));
         }
-        head.push_str(&format!(
-            "Content-Length: {len}\r\nConnection: close\r\nServer: Kestrel\r\n\r\n"
-        ));
+        head.push_str(&format!("Content-Length: {len}\r\nConnection: close\r\nServer: Kestrel\r\n\r\n"));
         head.into_bytes()
     }
 }

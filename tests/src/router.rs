@@ -8,6 +8,8 @@ use crate::state::State;
 /// What a handler sees.
 pub struct Call<'a> {
     pub req: &'a Request,
+    /// The path below the base path, as received.
+    pub path: &'a str,
     /// Decoded path parameters, in order.
     pub params: Vec<String>,
     pub who: Principal,
@@ -18,6 +20,11 @@ impl Call<'_> {
     /// Path parameter `i`.
     pub fn param(&self, i: usize) -> &str {
         &self.params[i]
+    }
+
+    /// Lower-case path segment `i` (0 is `api`).
+    pub fn seg(&self, i: usize) -> String {
+        self.path.split('/').nth(i + 1).map(|x| decode(x).to_ascii_lowercase()).unwrap_or_default()
     }
 
     /// Path parameter `i` as an integer (routes with `:int` guarantee it parses).
@@ -39,11 +46,7 @@ pub struct Route {
 
 /// The best route for `method` and `path`, with its decoded parameters; `Err(405)` when
 /// only the method differs, `Err(404)` when nothing matches.
-pub fn find<'r>(
-    routes: &'r [Route],
-    method: &str,
-    path: &str,
-) -> Result<(&'r Route, Vec<String>), u16> {
+pub fn find<'r>(routes: &'r [Route], method: &str, path: &str) -> Result<(&'r Route, Vec<String>), u16> {
     let segs: Vec<&str> = path.trim_end_matches('/').split('/').skip(1).collect();
     let mut best: Option<(&Route, Vec<String>, Vec<bool>)> = None;
     let mut method_mismatch = false;
@@ -106,30 +109,10 @@ mod tests {
 
     fn routes() -> Vec<Route> {
         vec![
-            Route {
-                method: "GET",
-                pattern: "/api/v1/Search/movie/{term}",
-                access: Access::Auth,
-                handler: nothing,
-            },
-            Route {
-                method: "GET",
-                pattern: "/api/v1/Search/movie/popular",
-                access: Access::Auth,
-                handler: nothing,
-            },
-            Route {
-                method: "GET",
-                pattern: "/api/v1/Request/tv/{id:int}",
-                access: Access::Auth,
-                handler: nothing,
-            },
-            Route {
-                method: "DELETE",
-                pattern: "/api/v1/Request/tv/{id:int}",
-                access: Access::Auth,
-                handler: nothing,
-            },
+            Route { method: "GET", pattern: "/api/v1/Search/movie/{term}", access: Access::Auth, handler: nothing },
+            Route { method: "GET", pattern: "/api/v1/Search/movie/popular", access: Access::Auth, handler: nothing },
+            Route { method: "GET", pattern: "/api/v1/Request/tv/{id:int}", access: Access::Auth, handler: nothing },
+            Route { method: "DELETE", pattern: "/api/v1/Request/tv/{id:int}", access: Access::Auth, handler: nothing },
         ]
     }
 
@@ -149,9 +132,6 @@ mod tests {
         let r = routes();
         assert_eq!(find(&r, "GET", "/api/v1/Request/tv/abc").err(), Some(404));
         assert_eq!(find(&r, "POST", "/api/v1/Request/tv/3").err(), Some(405));
-        assert_eq!(
-            find(&r, "DELETE", "/api/v1/Request/tv/3").unwrap().1,
-            vec!["3"]
-        );
+        assert_eq!(find(&r, "DELETE", "/api/v1/Request/tv/3").unwrap().1, vec!["3"]);
     }
 }

@@ -9,9 +9,8 @@ use serde_json::{Value, json};
 use crate::clock::{self, SEED_NOW};
 use crate::rng::Rng;
 use crate::state::{
-    Album, AlbumRequest, Artist, Comment, Episode, EpisodeRequest, Issue, Lifecycle, LogFile,
-    Movie, MovieRequest, Person, RetryEntry, Season, SeasonRequest, Show, State, TvChild, TvParent,
-    User, Vote,
+    Album, AlbumRequest, Artist, Comment, Episode, EpisodeRequest, Issue, Lifecycle, LogFile, Movie, MovieRequest,
+    Person, RetryEntry, Season, SeasonRequest, Show, State, TvChild, TvParent, User, Vote,
 };
 
 const DAY: i64 = 86_400;
@@ -100,13 +99,13 @@ const ADJECTIVES: &[&str] = &[
     "Shattered",
 ];
 const NOUNS: &[&str] = &[
-    "Harbor", "Signal", "Kingdom", "Horizon", "Orchard", "Circuit", "Garden", "Empire", "River",
-    "Lantern", "Frontier", "Archive", "Mirror", "Tide", "Station", "Forest", "Summit", "Canyon",
-    "Promise", "Engine", "Witness", "Island", "Parade", "Compass",
+    "Harbor", "Signal", "Kingdom", "Horizon", "Orchard", "Circuit", "Garden", "Empire", "River", "Lantern", "Frontier",
+    "Archive", "Mirror", "Tide", "Station", "Forest", "Summit", "Canyon", "Promise", "Engine", "Witness", "Island",
+    "Parade", "Compass",
 ];
 const FIRST: &[&str] = &[
-    "Ava", "Liam", "Noah", "Emma", "Mia", "Lucas", "Zoe", "Ethan", "Nora", "Owen", "Ivy", "Leo",
-    "Ruby", "Felix", "Clara", "Hugo",
+    "Ava", "Liam", "Noah", "Emma", "Mia", "Lucas", "Zoe", "Ethan", "Nora", "Owen", "Ivy", "Leo", "Ruby", "Felix",
+    "Clara", "Hugo",
 ];
 const LAST: &[&str] = &[
     "Hart",
@@ -124,16 +123,7 @@ const LAST: &[&str] = &[
     "Duarte",
     "Kowalski",
 ];
-const NETWORKS: &[&str] = &[
-    "HBO",
-    "Netflix",
-    "BBC One",
-    "AMC",
-    "Apple TV+",
-    "FX",
-    "Hulu",
-    "Channel 4",
-];
+const NETWORKS: &[&str] = &["HBO", "Netflix", "BBC One", "AMC", "Apple TV+", "FX", "Hulu", "Channel 4"];
 
 /// Builds the seeded state.
 pub fn build(seed: u64) -> State {
@@ -142,11 +132,7 @@ pub fn build(seed: u64) -> State {
     let shows = shows(&mut rng);
     let people = people(&mut rng, &movies);
     for m in &mut movies {
-        m.cast = people
-            .iter()
-            .filter(|p| p.movie_credits.contains(&m.tmdb_id))
-            .map(|p| p.tmdb_id)
-            .collect();
+        m.cast = people.iter().filter(|p| p.movie_credits.contains(&m.tmdb_id)).map(|p| p.tmdb_id).collect();
     }
     let (artists, albums) = music(&mut rng);
     let users = users(&mut rng);
@@ -159,10 +145,7 @@ pub fn build(seed: u64) -> State {
         albums,
         users,
         settings: settings(&mut rng),
-        features: vec![
-            ("Movie4KRequests".into(), true),
-            ("PlayedSync".into(), false),
-        ],
+        features: vec![("Movie4KRequests".into(), true), ("PlayedSync".into(), false)],
         health: "Healthy".into(),
         update_available: false,
         now: SEED_NOW,
@@ -196,36 +179,18 @@ pub fn build(seed: u64) -> State {
     votes(&mut rng, &mut state);
     retry_queue(&mut state);
     state.logs = logs(&mut rng);
-    state.online = state
-        .users
-        .iter()
-        .filter(|u| !u.is_system())
-        .take(2)
-        .map(|u| u.id.clone())
-        .collect();
+    state.online = state.users.iter().filter(|u| !u.is_system()).take(2).map(|u| u.id.clone()).collect();
     state
 }
 
 fn generated_collections(state: &mut State) {
-    let ids: Vec<(u64, String)> = state
-        .movies
-        .iter()
-        .skip(10)
-        .step_by(25)
-        .take(8)
-        .map(|m| (m.tmdb_id, m.title.clone()))
-        .collect();
+    let ids: Vec<(u64, String)> =
+        state.movies.iter().skip(10).step_by(25).take(8).map(|m| (m.tmdb_id, m.title.clone())).collect();
     for (i, (first, title)) in ids.into_iter().enumerate() {
         let second = state.movies[11 + i * 25].tmdb_id;
         let cid = 900_000 + i as u64;
-        state
-            .collections
-            .push((cid, format!("{title} Collection"), vec![first, second]));
-        for m in state
-            .movies
-            .iter_mut()
-            .filter(|m| m.tmdb_id == first || m.tmdb_id == second)
-        {
+        state.collections.push((cid, format!("{title} Collection"), vec![first, second]));
+        for m in state.movies.iter_mut().filter(|m| m.tmdb_id == first || m.tmdb_id == second) {
             m.collection_id = Some(cid);
         }
     }
@@ -243,56 +208,14 @@ fn movies(rng: &mut Rng) -> Vec<Movie> {
     let famous: &[(u64, &str, &str, &str, &[u64])] = &[
         (603, "tt0133093", "The Matrix", "1999-03-30", &[28, 878]),
         (438631, "tt1160419", "Dune", "2021-09-15", &[878, 12]),
-        (
-            693134,
-            "tt15239678",
-            "Dune: Part Two",
-            "2024-02-27",
-            &[878, 12],
-        ),
-        (
-            27205,
-            "tt1375666",
-            "Inception",
-            "2010-07-15",
-            &[28, 878, 12],
-        ),
-        (
-            157336,
-            "tt0816692",
-            "Interstellar",
-            "2014-11-05",
-            &[12, 18, 878],
-        ),
-        (
-            278,
-            "tt0111161",
-            "The Shawshank Redemption",
-            "1994-09-23",
-            &[18, 80],
-        ),
-        (
-            335984,
-            "tt1856101",
-            "Blade Runner 2049",
-            "2017-10-04",
-            &[878, 18],
-        ),
-        (
-            329865,
-            "tt2543164",
-            "Arrival",
-            "2016-11-10",
-            &[18, 878, 9648],
-        ),
+        (693134, "tt15239678", "Dune: Part Two", "2024-02-27", &[878, 12]),
+        (27205, "tt1375666", "Inception", "2010-07-15", &[28, 878, 12]),
+        (157336, "tt0816692", "Interstellar", "2014-11-05", &[12, 18, 878]),
+        (278, "tt0111161", "The Shawshank Redemption", "1994-09-23", &[18, 80]),
+        (335984, "tt1856101", "Blade Runner 2049", "2017-10-04", &[878, 18]),
+        (329865, "tt2543164", "Arrival", "2016-11-10", &[18, 878, 9648]),
         (348, "tt0078748", "Alien", "1979-05-25", &[27, 878]),
-        (
-            129,
-            "tt0245429",
-            "Spirited Away",
-            "2001-07-20",
-            &[16, 10751, 14],
-        ),
+        (129, "tt0245429", "Spirited Away", "2001-07-20", &[16, 10751, 14]),
     ];
     let mut out: Vec<Movie> = famous
         .iter()
@@ -325,11 +248,7 @@ fn movies(rng: &mut Rng) -> Vec<Movie> {
             1 => format!("{} of the {}", rng.pick(NOUNS), rng.pick(NOUNS)),
             _ => format!("{} {}", rng.pick(ADJECTIVES), rng.pick(NOUNS)),
         };
-        let title = if seen.contains(&title) {
-            format!("{title} II")
-        } else {
-            title
-        };
+        let title = if seen.contains(&title) { format!("{title} II") } else { title };
         if seen.contains(&title) {
             continue;
         }
@@ -340,12 +259,7 @@ fn movies(rng: &mut Rng) -> Vec<Movie> {
         let release = if out.len().is_multiple_of(20) {
             SEED_NOW + (rng.range(0, 180) as i64 - 60) * DAY
         } else {
-            clock::parse(&format!(
-                "{year}-{:02}-{:02}",
-                rng.range(1, 12),
-                rng.range(1, 28)
-            ))
-            .unwrap()
+            clock::parse(&format!("{year}-{:02}-{:02}", rng.range(1, 12), rng.range(1, 28))).unwrap()
         };
         let available = release < SEED_NOW && rng.chance(35);
         out.push(Movie {
@@ -367,15 +281,10 @@ fn movies(rng: &mut Rng) -> Vec<Movie> {
             available_4k: available && rng.chance(10),
             collection_id: None,
             keyword_ids: vec![rng.pick(KEYWORDS).0],
-            provider_ids: if rng.chance(60) {
-                vec![rng.pick(PROVIDERS).0]
-            } else {
-                Vec::new()
-            },
+            provider_ids: if rng.chance(60) { vec![rng.pick(PROVIDERS).0] } else { Vec::new() },
             company_ids: vec![rng.pick(COMPANIES).0],
             cast: Vec::new(),
-            added_at: (available && rng.chance(8))
-                .then(|| SEED_NOW - rng.range(0, 6) as i64 * DAY - 3600),
+            added_at: (available && rng.chance(8)).then(|| SEED_NOW - rng.range(0, 6) as i64 * DAY - 3600),
         });
         id += rng.range(1, 40);
     }
@@ -386,11 +295,7 @@ fn seasons(rng: &mut Rng, count: u32, aired: bool, airing_now: bool) -> Vec<Seas
     (1..=count)
         .map(|n| {
             let episodes = rng.range(6, 13) as u32;
-            let available_upto = if aired {
-                rng.range(0, u64::from(episodes)) as u32
-            } else {
-                0
-            };
+            let available_upto = if aired { rng.range(0, u64::from(episodes)) as u32 } else { 0 };
             let current = airing_now && n == count;
             Season {
                 number: n,
@@ -400,19 +305,9 @@ fn seasons(rng: &mut Rng, count: u32, aired: bool, airing_now: bool) -> Vec<Seas
                         let air = if current {
                             SEED_NOW + (i64::from(e) * 7 - 28) * DAY
                         } else {
-                            clock::parse(&format!(
-                                "{}-{:02}-{:02}",
-                                2000 + n,
-                                (e % 12) + 1,
-                                (e % 27) + 1
-                            ))
-                            .unwrap()
+                            clock::parse(&format!("{}-{:02}-{:02}", 2000 + n, (e % 12) + 1, (e % 27) + 1)).unwrap()
                         };
-                        let available = if current {
-                            air < SEED_NOW - DAY
-                        } else {
-                            e <= available_upto
-                        };
+                        let available = if current { air < SEED_NOW - DAY } else { e <= available_upto };
                         Episode {
                             number: e,
                             title: format!("Chapter {e}"),
@@ -429,33 +324,9 @@ fn seasons(rng: &mut Rng, count: u32, aired: bool, airing_now: bool) -> Vec<Seas
 
 fn shows(rng: &mut Rng) -> Vec<Show> {
     let famous: &[(u64, u64, u64, &str, &str, &str, u32)] = &[
-        (
-            63639,
-            280619,
-            1825,
-            "tt3230854",
-            "The Expanse",
-            "2015-12-14",
-            6,
-        ),
-        (
-            1396,
-            81189,
-            169,
-            "tt0903747",
-            "Breaking Bad",
-            "2008-01-20",
-            5,
-        ),
-        (
-            95396,
-            371980,
-            44933,
-            "tt11280740",
-            "Severance",
-            "2022-02-18",
-            2,
-        ),
+        (63639, 280619, 1825, "tt3230854", "The Expanse", "2015-12-14", 6),
+        (1396, 81189, 169, "tt0903747", "Breaking Bad", "2008-01-20", 5),
+        (95396, 371980, 44933, "tt11280740", "Severance", "2022-02-18", 2),
         (2316, 73244, 526, "tt0386676", "The Office", "2005-03-24", 9),
         (70523, 334824, 17861, "tt5753856", "Dark", "2017-12-01", 3),
     ];
@@ -480,17 +351,7 @@ fn shows(rng: &mut Rng) -> Vec<Show> {
     let mut seen: Vec<String> = out.iter().map(|s| s.title.clone()).collect();
     let mut n = 0u64;
     while out.len() < 160 {
-        let suffix = rng.pick(
-            [
-                "Files",
-                "Chronicles",
-                "Street",
-                "Hospital",
-                "Diaries",
-                "Bay",
-            ]
-            .as_slice(),
-        );
+        let suffix = rng.pick(["Files", "Chronicles", "Street", "Hospital", "Diaries", "Bay"].as_slice());
         let title = if rng.chance(50) {
             format!("{} {suffix}", rng.pick(NOUNS))
         } else {
@@ -508,17 +369,9 @@ fn shows(rng: &mut Rng) -> Vec<Show> {
             tvdb_id: 400_000 + n * 11,
             tvmaze_id: 60_000 + n * 3,
             imdb_id: format!("tt{:07}", 9_000_000 + n),
-            overview: format!(
-                "A {} drama about {}.",
-                rng.pick(NETWORKS),
-                title.to_lowercase()
-            ),
+            overview: format!("A {} drama about {}.", rng.pick(NETWORKS), title.to_lowercase()),
             title,
-            first_aired: format!(
-                "{year}-{:02}-{:02}T00:00:00",
-                rng.range(1, 12),
-                rng.range(1, 28)
-            ),
+            first_aired: format!("{year}-{:02}-{:02}T00:00:00", rng.range(1, 12), rng.range(1, 28)),
             network: rng.pick(NETWORKS).to_string(),
             genre_ids: vec![rng.pick(GENRES).0],
             poster_path: format!("/{}.jpg", rng.hex(27)),
@@ -585,20 +438,12 @@ fn music(rng: &mut Rng) -> (Vec<Artist>, Vec<Album>) {
                 artist_mbid: mbid.clone(),
                 artist_name: name.clone(),
                 title: format!("{} {}", rng.pick(ADJECTIVES), rng.pick(NOUNS)),
-                release_date: format!(
-                    "{}-{:02}-01T00:00:00",
-                    rng.range(1965, 2025),
-                    rng.range(1, 12)
-                ),
+                release_date: format!("{}-{:02}-01T00:00:00", rng.range(1965, 2025), rng.range(1, 12)),
                 album_type: if k == 2 { "EP".into() } else { "Album".into() },
                 available: rng.chance(30),
             });
         }
-        artists.push(Artist {
-            mbid,
-            overview: format!("{name} play loud music."),
-            name,
-        });
+        artists.push(Artist { mbid, overview: format!("{name} play loud music."), name });
     }
     (artists, albums)
 }
@@ -616,140 +461,45 @@ fn users(rng: &mut Rng) -> Vec<User> {
         (
             "riley",
             "Riley",
-            &[
-                "PowerUser",
-                "RequestMovie",
-                "RequestTv",
-                "RequestMusic",
-                "AutoApproveMovie",
-                "AutoApproveTv",
-            ],
+            &["PowerUser", "RequestMovie", "RequestTv", "RequestMusic", "AutoApproveMovie", "AutoApproveTv"],
             2,
             0,
             0,
             0,
         ),
-        (
-            "alex",
-            "Alex",
-            &["RequestMovie", "RequestTv", "Request4KMovie"],
-            2,
-            5,
-            20,
-            0,
-        ),
-        (
-            "sam",
-            "Sam",
-            &[
-                "RequestMovie",
-                "RequestTv",
-                "RequestMusic",
-                "ManageOwnRequests",
-            ],
-            2,
-            3,
-            10,
-            5,
-        ),
+        ("alex", "Alex", &["RequestMovie", "RequestTv", "Request4KMovie"], 2, 5, 20, 0),
+        ("sam", "Sam", &["RequestMovie", "RequestTv", "RequestMusic", "ManageOwnRequests"], 2, 3, 10, 5),
         ("jamie", "Jamie", &["RequestMovie"], 3, 1, 0, 0),
-        (
-            "taylor",
-            "Taylor",
-            &["RequestTv", "AutoApproveTv"],
-            5,
-            0,
-            40,
-            0,
-        ),
-        (
-            "casey",
-            "Casey",
-            &["RequestMovie", "RequestTv", "ReceivesNewsletter"],
-            1,
-            10,
-            50,
-            0,
-        ),
-        (
-            "jordan",
-            "Jordan",
-            &["RequestMusic", "AutoApproveMusic"],
-            2,
-            0,
-            0,
-            10,
-        ),
-        (
-            "quinn",
-            "Quinn",
-            &[
-                "RequestMovie",
-                "RequestTv",
-                "AutoApprove4KMovie",
-                "Request4KMovie",
-            ],
-            2,
-            0,
-            0,
-            0,
-        ),
+        ("taylor", "Taylor", &["RequestTv", "AutoApproveTv"], 5, 0, 40, 0),
+        ("casey", "Casey", &["RequestMovie", "RequestTv", "ReceivesNewsletter"], 1, 10, 50, 0),
+        ("jordan", "Jordan", &["RequestMusic", "AutoApproveMusic"], 2, 0, 0, 10),
+        ("quinn", "Quinn", &["RequestMovie", "RequestTv", "AutoApprove4KMovie", "Request4KMovie"], 2, 0, 0, 0),
         ("avery", "Avery", &["Disabled"], 1, 0, 0, 0),
-        (
-            "drew",
-            "Drew",
-            &["RequestMovie", "RequestTv", "EditCustomPage"],
-            5,
-            2,
-            5,
-            0,
-        ),
-        (
-            "kai",
-            "Kai",
-            &["RequestMovie", "RequestTv", "RequestMusic"],
-            2,
-            0,
-            0,
-            0,
-        ),
+        ("drew", "Drew", &["RequestMovie", "RequestTv", "EditCustomPage"], 5, 2, 5, 0),
+        ("kai", "Kai", &["RequestMovie", "RequestTv", "RequestMusic"], 2, 0, 0, 0),
     ];
     spec.iter()
         .enumerate()
-        .map(
-            |(i, (name, alias, roles, kind, movie, episode, music))| User {
-                id: if i == 0 {
-                    API_USER_ID.into()
-                } else {
-                    rng.guid()
-                },
-                user_name: name.to_string(),
-                alias: alias.to_string(),
-                email: if i == 0 {
-                    String::new()
-                } else {
-                    format!("{name}@household.example")
-                },
-                roles: roles.iter().map(|r| r.to_string()).collect(),
-                user_type: *kind,
-                language: if i % 4 == 3 { Some("de".into()) } else { None },
-                streaming_country: if i % 5 == 4 { "GB".into() } else { "US".into() },
-                movie_request_limit: *movie,
-                episode_request_limit: *episode,
-                music_request_limit: *music,
-                movie_request_limit_type: 1,
-                episode_request_limit_type: 1,
-                music_request_limit_type: 2,
-                last_logged_in: format!("2026-11-{:02}T19:{:02}:00Z", (i % 27) + 1, i * 3 % 60),
-                user_access_token: rng.hex(32),
-                media_server_token: format!("plex-{}", rng.hex(20)),
-                notification_values: if i == 3 {
-                    BTreeMap::from([(1, "<@1234567890>".into())])
-                } else {
-                    BTreeMap::new()
-                },
-            },
-        )
+        .map(|(i, (name, alias, roles, kind, movie, episode, music))| User {
+            id: if i == 0 { API_USER_ID.into() } else { rng.guid() },
+            user_name: name.to_string(),
+            alias: alias.to_string(),
+            email: if i == 0 { String::new() } else { format!("{name}@household.example") },
+            roles: roles.iter().map(|r| r.to_string()).collect(),
+            user_type: *kind,
+            language: if i % 4 == 3 { Some("de".into()) } else { None },
+            streaming_country: if i % 5 == 4 { "GB".into() } else { "US".into() },
+            movie_request_limit: *movie,
+            episode_request_limit: *episode,
+            music_request_limit: *music,
+            movie_request_limit_type: 1,
+            episode_request_limit_type: 1,
+            music_request_limit_type: 2,
+            last_logged_in: format!("2026-11-{:02}T19:{:02}:00Z", (i % 27) + 1, i * 3 % 60),
+            user_access_token: rng.hex(32),
+            media_server_token: format!("plex-{}", rng.hex(20)),
+            notification_values: if i == 3 { BTreeMap::from([(1, "<@1234567890>".into())]) } else { BTreeMap::new() },
+        })
         .collect()
 }
 
@@ -794,10 +544,7 @@ fn settings(rng: &mut Rng) -> BTreeMap<String, Value> {
         "CouchPotato",
         json!({"id": 9, "enabled": false, "apiKey": rng.hex(32), "defaultProfileId": null, "username": "cp", "password": "cp-secret", "ssl": false, "subDir": "", "ip": "", "port": 5050}),
     );
-    put(
-        "DogNzb",
-        json!({"id": 10, "enabled": false, "apiKey": rng.hex(32), "movies": false, "tvShows": false}),
-    );
+    put("DogNzb", json!({"id": 10, "enabled": false, "apiKey": rng.hex(32), "movies": false, "tvShows": false}));
     put(
         "SickRage",
         json!({"id": 11, "enabled": false, "apiKey": rng.hex(32), "qualityProfile": "default", "qualities": [], "ssl": false, "subDir": "", "ip": "", "port": 8081}),
@@ -822,10 +569,7 @@ fn settings(rng: &mut Rng) -> BTreeMap<String, Value> {
         "Issues",
         json!({"id": 16, "enabled": true, "enableInProgress": true, "deleteIssues": false, "daysAfterResolvedToDelete": 0}),
     );
-    put(
-        "vote",
-        json!({"id": 17, "enabled": true, "movieVoteMax": 3, "musicVoteMax": 3, "tvShowVoteMax": 3}),
-    );
+    put("vote", json!({"id": 17, "enabled": true, "movieVoteMax": 3, "musicVoteMax": 3, "tvShowVoteMax": 3}));
     put(
         "UserManagement",
         json!({"id": 18, "importPlexAdmin": true, "importPlexUsers": true, "cleanupPlexUsers": false, "importEmbyUsers": false, "importJellyfinUsers": false, "movieRequestLimit": 0, "episodeRequestLimit": 0, "musicRequestLimit": 0, "movieRequestLimitType": 1, "episodeRequestLimitType": 1, "musicRequestLimitType": 2, "defaultStreamingCountry": "US", "defaultRoles": ["RequestMovie", "RequestTv"], "bannedPlexUserIds": [], "bannedEmbyUserIds": [], "bannedJellyfinUserIds": []}),
@@ -882,10 +626,7 @@ fn settings(rng: &mut Rng) -> BTreeMap<String, Value> {
         "notifications/twilio",
         json!({"id": 31, "whatsAppSettings": {"enabled": false, "from": "+15550100", "accountSid": format!("AC{}", rng.hex(32)), "authToken": rng.hex(32), "notificationTemplates": template(10)}}),
     );
-    put(
-        "notifications/mobile",
-        json!({"id": 32, "notificationTemplates": template(7)}),
-    );
+    put("notifications/mobile", json!({"id": 32, "notificationTemplates": template(7)}));
     put(
         "notifications/newsletter",
         json!({"id": 33, "disableTv": false, "disableMovies": false, "disableMusic": true, "enabled": false, "externalEmails": ["family@household.example"], "notificationTemplate": {"id": 3301, "notificationType": 11, "agent": 0, "subject": "This week", "message": "New on the server", "enabled": true}}),
@@ -899,11 +640,7 @@ fn lifecycle(kind: u64, at: i64) -> Lifecycle {
         // pending
         0 => Lifecycle::default(),
         // approved, processing
-        1 => Lifecycle {
-            approved: true,
-            marked_approved: Some(at),
-            ..Lifecycle::default()
-        },
+        1 => Lifecycle { approved: true, marked_approved: Some(at), ..Lifecycle::default() },
         // available
         2 => Lifecycle {
             approved: true,
@@ -928,42 +665,27 @@ type SeasonPlan = (u32, Vec<(u32, String, String)>);
 /// Requests in every state: movies (with 4K, and one 4K-only), TV parents with several
 /// children, albums.
 fn requests(rng: &mut Rng, state: &mut State) {
-    let requesters: Vec<String> = state
-        .users
-        .iter()
-        .filter(|u| !u.is_system() && !u.has_role("Disabled"))
-        .map(|u| u.id.clone())
-        .collect();
+    let requesters: Vec<String> =
+        state.users.iter().filter(|u| !u.is_system() && !u.has_role("Disabled")).map(|u| u.id.clone()).collect();
     // Movies: 48 requests across the catalogue.
-    let picks: Vec<u64> = state
-        .movies
-        .iter()
-        .skip(1)
-        .step_by(6)
-        .take(48)
-        .map(|m| m.tmdb_id)
-        .collect();
+    let mut picks: Vec<u64> = state.movies.iter().skip(1).step_by(6).take(46).map(|m| m.tmdb_id).collect();
+    // Two titles releasing around now, so the calendar has movies.
+    let near_now =
+        state.movies.iter().filter(|m| clock::parse(&m.release_date).is_some_and(|d| (d - SEED_NOW).abs() < 60 * DAY));
+    picks.extend(near_now.take(2).map(|m| m.tmdb_id));
     for (i, tmdb) in picks.into_iter().enumerate() {
         let at = SEED_NOW - (60 - i as i64) * DAY - 3600 * (i as i64 % 7);
         let id = state.id();
         let standard = lifecycle(i as u64 % 4, at + DAY);
         let has_4k = i % 9 == 2 || i % 9 == 5;
-        let four_k = if has_4k {
-            lifecycle((i as u64 / 9) % 4, at + 2 * DAY)
-        } else {
-            Lifecycle::default()
-        };
+        let four_k = if has_4k { lifecycle((i as u64 / 9) % 4, at + 2 * DAY) } else { Lifecycle::default() };
         let four_k_only = i == 5;
         state.movie_requests.push(MovieRequest {
             id,
             tmdb_id: tmdb,
             requested_user_id: requesters[i % requesters.len()].clone(),
             requested_date: (!four_k_only).then_some(at),
-            standard: if four_k_only {
-                Lifecycle::default()
-            } else {
-                standard
-            },
+            standard: if four_k_only { Lifecycle::default() } else { standard },
             has_4k,
             requested_date_4k: has_4k.then_some(at + 60),
             four_k,
@@ -973,11 +695,7 @@ fn requests(rng: &mut Rng, state: &mut State) {
             quality_override: None,
             requested_by_alias: (i == 7).then(|| "Grandma via the kitchen tablet".into()),
             source: if i == 11 { 1 } else { 0 },
-            subscribers: if i % 5 == 0 {
-                vec![requesters[(i + 1) % requesters.len()].clone()]
-            } else {
-                Vec::new()
-            },
+            subscribers: if i % 5 == 0 { vec![requesters[(i + 1) % requesters.len()].clone()] } else { Vec::new() },
         });
     }
     // TV: 16 shows, 1-3 children each by different users.
@@ -991,13 +709,7 @@ fn requests(rng: &mut Rng, state: &mut State) {
                 .seasons
                 .iter()
                 .map(|se| {
-                    (
-                        se.number,
-                        se.episodes
-                            .iter()
-                            .map(|e| (e.number, e.title.clone(), e.air_date.clone()))
-                            .collect(),
-                    )
+                    (se.number, se.episodes.iter().map(|e| (e.number, e.title.clone(), e.air_date.clone())).collect())
                 })
                 .collect();
             (s.tmdb_id, seasons)
@@ -1017,8 +729,9 @@ fn requests(rng: &mut Rng, state: &mut State) {
             let at = SEED_NOW - (40 - (i * 2 + c) as i64) * DAY;
             let kind = ((i + c) % 4) as u64;
             let state_now = lifecycle(kind, at + DAY);
-            // Each child asks for a different season (so episodes never overlap).
-            let (number, episodes) = &seasons[c];
+            // Each child asks for a different season, newest first (so episodes never overlap
+            // and shows airing now put episodes on the calendar).
+            let (number, episodes) = &seasons[seasons.len() - 1 - c];
             let season = SeasonRequest {
                 id: state.id(),
                 number: *number,
@@ -1054,13 +767,7 @@ fn requests(rng: &mut Rng, state: &mut State) {
         }
     }
     // Albums: 12 requests.
-    let albums: Vec<String> = state
-        .albums
-        .iter()
-        .step_by(10)
-        .take(12)
-        .map(|a| a.mbid.clone())
-        .collect();
+    let albums: Vec<String> = state.albums.iter().step_by(10).take(12).map(|a| a.mbid.clone()).collect();
     for (i, mbid) in albums.into_iter().enumerate() {
         let at = SEED_NOW - (30 - i as i64) * DAY;
         let id = state.id();
@@ -1080,26 +787,12 @@ fn requests(rng: &mut Rng, state: &mut State) {
 /// Issues in every status (including Ombi's purge-only `Deleted`), some without a provider
 /// id (excluded from v2 lists), with comments.
 fn issues(rng: &mut Rng, state: &mut State) {
-    let reporters: Vec<String> = state
-        .users
-        .iter()
-        .filter(|u| !u.is_system())
-        .map(|u| u.id.clone())
-        .collect();
+    let reporters: Vec<String> = state.users.iter().filter(|u| !u.is_system()).map(|u| u.id.clone()).collect();
     let subjects = [
-        (
-            "Audio is out of sync",
-            "The dialogue is about two seconds behind the picture.",
-        ),
-        (
-            "No English subtitles",
-            "Subtitles are only available in Spanish.",
-        ),
+        ("Audio is out of sync", "The dialogue is about two seconds behind the picture."),
+        ("No English subtitles", "Subtitles are only available in Spanish."),
         ("Wrong episode", "Episode 3 plays the pilot again."),
-        (
-            "Buffering constantly",
-            "It stops every minute on the living-room TV.",
-        ),
+        ("Buffering constantly", "It stops every minute on the living-room TV."),
         ("Wrong movie", "This is the 1984 version, not the remake."),
     ];
     for i in 0..34u64 {
@@ -1112,11 +805,7 @@ fn issues(rng: &mut Rng, state: &mut State) {
             }
             1 => {
                 let c = &state.tv_children[(i as usize) % state.tv_children.len()];
-                let p = state
-                    .tv_parents
-                    .iter()
-                    .find(|p| p.id == c.parent_id)
-                    .unwrap();
+                let p = state.tv_parents.iter().find(|p| p.id == c.parent_id).unwrap();
                 let s = state.show(p.tmdb_id).unwrap();
                 (s.title.clone(), 0, Some(s.tmdb_id.to_string()), Some(c.id))
             }
@@ -1174,24 +863,15 @@ fn issues(rng: &mut Rng, state: &mut State) {
 
 /// Open votes on pending requests (kept below the auto-approve threshold).
 fn votes(rng: &mut Rng, state: &mut State) {
-    let voters: Vec<String> = state
-        .users
-        .iter()
-        .filter(|u| !u.is_system())
-        .map(|u| u.id.clone())
-        .collect();
+    let voters: Vec<String> = state.users.iter().filter(|u| !u.is_system()).map(|u| u.id.clone()).collect();
     let pending_movies: Vec<u64> = state
         .movie_requests
         .iter()
         .filter(|r| !r.standard.approved && r.standard.denied.is_none())
         .map(|r| r.id)
         .collect();
-    let pending_tv: Vec<u64> = state
-        .tv_children
-        .iter()
-        .filter(|c| !c.state.approved && c.state.denied.is_none())
-        .map(|c| c.id)
-        .collect();
+    let pending_tv: Vec<u64> =
+        state.tv_children.iter().filter(|c| !c.state.approved && c.state.denied.is_none()).map(|c| c.id).collect();
     let add = |state: &mut State, request_id: u64, request_type: i64, k: usize| {
         for v in 0..(k % 3) {
             let id = state.id();
@@ -1238,18 +918,8 @@ fn retry_queue(state: &mut State) {
             completed: (k == 2).then_some(SEED_NOW - 3600),
         });
     }
-    if let Some(c) = state
-        .tv_children
-        .iter()
-        .find(|c| c.state.approved && !c.state.available)
-        .cloned()
-    {
-        let p = state
-            .tv_parents
-            .iter()
-            .find(|p| p.id == c.parent_id)
-            .unwrap()
-            .clone();
+    if let Some(c) = state.tv_children.iter().find(|c| c.state.approved && !c.state.available).cloned() {
+        let p = state.tv_parents.iter().find(|p| p.id == c.parent_id).unwrap().clone();
         let title = state.show(p.tmdb_id).unwrap().title.clone();
         let id = state.id();
         state.retry_queue.push(RetryEntry {
@@ -1269,36 +939,12 @@ fn retry_queue(state: &mut State) {
 /// Three daily Serilog files with thousands of lines, newest first.
 fn logs(rng: &mut Rng) -> Vec<LogFile> {
     let messages = [
-        (
-            "INF",
-            "Ombi.Schedule.Jobs.Plex.PlexContentSync",
-            "Starting Plex Content Cacher",
-        ),
-        (
-            "INF",
-            "Ombi.Schedule.Jobs.Radarr.RadarrSync",
-            "Radarr sync finished, 312 movies",
-        ),
-        (
-            "WRN",
-            "Ombi.Api.Api",
-            "Request to https://api.themoviedb.org/3/movie/0 returned NotFound",
-        ),
-        (
-            "ERR",
-            "Ombi.Core.Senders.MovieSender",
-            "Could not send movie to Radarr: Connection refused",
-        ),
-        (
-            "INF",
-            "Microsoft.Hosting.Lifetime",
-            "Application started. Press Ctrl+C to shut down.",
-        ),
-        (
-            "DBG",
-            "Ombi.Core.Engine.MovieRequestEngine",
-            "Request approved by riley",
-        ),
+        ("INF", "Ombi.Schedule.Jobs.Plex.PlexContentSync", "Starting Plex Content Cacher"),
+        ("INF", "Ombi.Schedule.Jobs.Radarr.RadarrSync", "Radarr sync finished, 312 movies"),
+        ("WRN", "Ombi.Api.Api", "Request to https://api.themoviedb.org/3/movie/0 returned NotFound"),
+        ("ERR", "Ombi.Core.Senders.MovieSender", "Could not send movie to Radarr: Connection refused"),
+        ("INF", "Microsoft.Hosting.Lifetime", "Application started. Press Ctrl+C to shut down."),
+        ("DBG", "Ombi.Core.Engine.MovieRequestEngine", "Request approved by riley"),
     ];
     (0..3)
         .map(|d| {
@@ -1309,10 +955,7 @@ fn logs(rng: &mut Rng) -> Vec<LogFile> {
                 .map(|n| {
                     let (level, source, text) = rng.pick(&messages);
                     let t = clock::iso(day - 43_200 + n * 14);
-                    format!(
-                        "{} [{level}] {source}: {text} (#{n})",
-                        t.replace('T', " ").trim_end_matches('Z')
-                    )
+                    format!("{} [{level}] {source}: {text} (#{n})", t.replace('T', " ").trim_end_matches('Z'))
                 })
                 .collect();
             LogFile { name, lines }

@@ -33,12 +33,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options {
-            port: 0,
-            api_key: DEFAULT_API_KEY.into(),
-            seed: seed::DEFAULT_SEED,
-            base_path: String::new(),
-        }
+        Options { port: 0, api_key: DEFAULT_API_KEY.into(), seed: seed::DEFAULT_SEED, base_path: String::new() }
     }
 }
 
@@ -59,10 +54,7 @@ impl Received {
     /// Header `name` (case-insensitive).
     pub fn header(&self, name: &str) -> Option<&str> {
         let name = name.to_ascii_lowercase();
-        self.headers
-            .iter()
-            .find(|(k, _)| *k == name)
-            .map(|(_, v)| v.as_str())
+        self.headers.iter().find(|(k, _)| *k == name).map(|(_, v)| v.as_str())
     }
 }
 
@@ -109,26 +101,19 @@ impl Simulator {
         let addr = std_listener.local_addr()?;
         let (stop, stopped) = watch::channel(false);
         let inner = shared.clone();
-        let thread = std::thread::Builder::new()
-            .name("ombi-sim".into())
-            .spawn(move || {
-                let rt = tokio::runtime::Builder::new_multi_thread()
-                    .worker_threads(2)
-                    .enable_all()
-                    .build()
-                    .expect("simulator runtime");
-                rt.block_on(async move {
-                    let listener = TcpListener::from_std(std_listener).expect("listener");
-                    accept_loop(listener, inner, stopped).await;
-                });
-                rt.shutdown_timeout(Duration::from_millis(100));
-            })?;
-        Ok(Simulator {
-            addr,
-            shared,
-            stop,
-            thread: Some(thread),
-        })
+        let thread = std::thread::Builder::new().name("ombi-sim".into()).spawn(move || {
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .expect("simulator runtime");
+            rt.block_on(async move {
+                let listener = TcpListener::from_std(std_listener).expect("listener");
+                accept_loop(listener, inner, stopped).await;
+            });
+            rt.shutdown_timeout(Duration::from_millis(100));
+        })?;
+        Ok(Simulator { addr, shared, stop, thread: Some(thread) })
     }
 
     /// The base URL, e.g. `http://127.0.0.1:40123` (plus the base path).
@@ -176,11 +161,7 @@ impl Drop for Simulator {
     }
 }
 
-async fn accept_loop(
-    listener: TcpListener,
-    shared: Arc<Shared>,
-    mut stopped: watch::Receiver<bool>,
-) {
+async fn accept_loop(listener: TcpListener, shared: Arc<Shared>, mut stopped: watch::Receiver<bool>) {
     loop {
         tokio::select! {
             _ = stopped.changed() => return,
@@ -195,11 +176,7 @@ async fn accept_loop(
     }
 }
 
-async fn connection(
-    mut stream: TcpStream,
-    shared: Arc<Shared>,
-    mut stopped: watch::Receiver<bool>,
-) {
+async fn connection(mut stream: TcpStream, shared: Arc<Shared>, mut stopped: watch::Receiver<bool>) {
     let Some(req) = http::read_request(&mut stream).await else {
         return;
     };
@@ -216,11 +193,7 @@ async fn connection(
             tokio::time::sleep(d).await;
             handle(&shared, &req)
         }
-        Some(Fault::Status {
-            status,
-            body,
-            retry_after,
-        }) => {
+        Some(Fault::Status { status, body, retry_after }) => {
             let mut r = fault_response(status, &body);
             if let Some(s) = retry_after {
                 r = r.with_header("Retry-After", &s.to_string());
@@ -254,9 +227,7 @@ async fn connection(
         }
         Some(Fault::CutBody { after }) => {
             let _ = stream.write_all(&head).await;
-            let _ = stream
-                .write_all(&response.body[..after.min(response.body.len())])
-                .await;
+            let _ = stream.write_all(&response.body[..after.min(response.body.len())]).await;
             let _ = stream.flush().await;
             return;
         }
@@ -274,11 +245,7 @@ fn record(shared: &Shared, req: &Request) -> usize {
     if log.len() >= 20_000 {
         log.drain(..10_000);
     }
-    let path = req
-        .path
-        .strip_prefix(shared.base_path.as_str())
-        .unwrap_or(&req.path)
-        .to_string();
+    let path = req.path.strip_prefix(shared.base_path.as_str()).unwrap_or(&req.path).to_string();
     log.push(Received {
         method: req.method.clone(),
         path,
@@ -312,20 +279,13 @@ fn handle(shared: &Shared, req: &Request) -> Response {
     if let Err(r) = auth::authorize(route.access, &who, &state) {
         return r;
     }
-    let mut call = Call {
-        req,
-        params,
-        who,
-        state: &mut state,
-    };
+    let mut call = Call { req, path, params, who, state: &mut state };
     (route.handler)(&mut call)
 }
 
 fn fault_response(status: u16, body: &FaultBody) -> Response {
     match body {
-        FaultBody::ProblemDetails => {
-            Response::problem(status, "One or more validation errors occurred.")
-        }
+        FaultBody::ProblemDetails => Response::problem(status, "One or more validation errors occurred."),
         FaultBody::ErrorJson(m) => Response::json(status, &serde_json::json!({ "error": m })),
         FaultBody::Html => {
             let mut r = Response::text(
@@ -351,10 +311,5 @@ fn oversized(bytes: usize) -> Response {
         body.extend_from_slice(item.as_bytes());
     }
     body.push(b']');
-    Response {
-        status: 200,
-        content_type: Some("application/json; charset=utf-8".into()),
-        headers: Vec::new(),
-        body,
-    }
+    Response { status: 200, content_type: Some("application/json; charset=utf-8".into()), headers: Vec::new(), body }
 }

@@ -76,16 +76,12 @@ pub struct Show {
 impl Show {
     /// Fully available on the media server.
     pub fn fully_available(&self) -> bool {
-        self.seasons
-            .iter()
-            .all(|s| s.episodes.iter().all(|e| e.available))
+        self.seasons.iter().all(|s| s.episodes.iter().all(|e| e.available))
     }
 
     /// Some episodes available.
     pub fn partly_available(&self) -> bool {
-        self.seasons
-            .iter()
-            .any(|s| s.episodes.iter().any(|e| e.available))
+        self.seasons.iter().any(|s| s.episodes.iter().any(|e| e.available))
     }
 }
 
@@ -362,9 +358,7 @@ pub struct State {
 impl State {
     /// A user by user name, matched like Ombi's `NormalizedUserName` (case-insensitive).
     pub fn user_by_name(&self, name: &str) -> Option<&User> {
-        self.users
-            .iter()
-            .find(|u| u.user_name.eq_ignore_ascii_case(name))
+        self.users.iter().find(|u| u.user_name.eq_ignore_ascii_case(name))
     }
 
     /// A user by id.
@@ -401,35 +395,19 @@ impl State {
 
     /// An album by MusicBrainz id.
     pub fn album(&self, mbid: &str) -> Option<&Album> {
-        self.albums
-            .iter()
-            .find(|a| a.mbid.eq_ignore_ascii_case(mbid))
+        self.albums.iter().find(|a| a.mbid.eq_ignore_ascii_case(mbid))
     }
 
     /// Whether voting is enabled, and the thresholds (movie, tv, music).
     pub fn vote_settings(&self) -> (bool, i64, i64, i64) {
         let v = self.section("vote");
-        let get = |k: &str| {
-            v.and_then(|v| v.get(k))
-                .and_then(Value::as_i64)
-                .unwrap_or(0)
-        };
-        let enabled = v
-            .and_then(|v| v.get("enabled"))
-            .and_then(Value::as_bool)
-            .unwrap_or(false);
-        (
-            enabled,
-            get("movieVoteMax"),
-            get("tvShowVoteMax"),
-            get("musicVoteMax"),
-        )
+        let get = |k: &str| v.and_then(|v| v.get(k)).and_then(Value::as_i64).unwrap_or(0);
+        let enabled = v.and_then(|v| v.get("enabled")).and_then(Value::as_bool).unwrap_or(false);
+        (enabled, get("movieVoteMax"), get("tvShowVoteMax"), get("musicVoteMax"))
     }
 
     /// Whether a feature flag is on.
     pub fn feature(&self, name: &str) -> bool {
-        self.features
-            .iter()
-            .any(|(n, on)| n.eq_ignore_ascii_case(name) && *on)
+        self.features.iter().any(|(n, on)| n.eq_ignore_ascii_case(name) && *on)
     }
 }

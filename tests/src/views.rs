@@ -169,13 +169,7 @@ pub fn movie_request(s: &State, r: &MovieRequest, viewer: Option<&str>) -> Value
 
 /// `TvRequests` (the parent); children are embedded unless `exclude` names the one being
 /// serialized (Newtonsoft's `ReferenceLoopHandling.Ignore`).
-pub fn tv_parent(
-    s: &State,
-    p: &TvParent,
-    with_children: bool,
-    exclude: Option<u64>,
-    viewer: Option<&str>,
-) -> Value {
+pub fn tv_parent(s: &State, p: &TvParent, with_children: bool, exclude: Option<u64>, viewer: Option<&str>) -> Value {
     let show = s.show(p.tmdb_id);
     let children: Vec<Value> = if with_children {
         s.tv_children
@@ -208,10 +202,7 @@ pub fn tv_parent(
 /// `ChildRequests`; with `with_parent` the parent is embedded (without this child).
 pub fn child_request(s: &State, c: &TvChild, with_parent: bool, viewer: Option<&str>) -> Value {
     let parent = s.tv_parents.iter().find(|p| p.id == c.parent_id);
-    let title = parent
-        .and_then(|p| s.show(p.tmdb_id))
-        .map(|s| s.title.clone())
-        .unwrap_or_default();
+    let title = parent.and_then(|p| s.show(p.tmdb_id)).map(|s| s.title.clone()).unwrap_or_default();
     let seasons: Vec<Value> = c
         .seasons
         .iter()
@@ -299,13 +290,7 @@ pub fn album_request(s: &State, a: &AlbumRequest, viewer: Option<&str>) -> Value
 }
 
 /// `Issues`, optionally with the category, the reporting user and the comments.
-pub fn issue(
-    s: &State,
-    i: &Issue,
-    with_category: bool,
-    with_user: bool,
-    with_comments: bool,
-) -> Value {
+pub fn issue(s: &State, i: &Issue, with_category: bool, with_user: bool, with_comments: bool) -> Value {
     let category = s.categories.iter().find(|(id, _)| *id == i.category_id);
     let comments: Vec<Value> = if with_comments {
         s.comments

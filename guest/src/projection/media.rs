@@ -9,12 +9,7 @@ use crate::upstream::dto::{MultiSearchResult, SearchAlbum, SearchMovie, SearchTv
 /// MusicBrainz ids for artists. `mediaType` is matched case-insensitively (`Artist`).
 /// An unknown `mediaType` keeps its id as `provider_unknown` and adds a warning.
 pub fn from_multi(item: &MultiSearchResult, warnings: &mut Vec<String>) -> Media {
-    let media_type = item
-        .media_type
-        .as_deref()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
+    let media_type = item.media_type.as_deref().unwrap_or("").trim().to_ascii_lowercase();
     let (kind, namespace) = match media_type.as_str() {
         "movie" => (MediaKind::Movie, Namespace::Tmdb),
         "tv" => (MediaKind::Tv, Namespace::Tmdb),
@@ -63,14 +58,10 @@ pub fn from_movie(vm: &SearchMovie) -> Media {
     m.available = vm.available;
     m.requested = vm.requested;
     if let Some(id) = positive(vm.request_id) {
-        m.request_targets.push(Target {
-            kind: TargetKind::Movie,
-            id,
-        });
+        m.request_targets.push(Target { kind: TargetKind::Movie, id });
         m.add_id(Namespace::OmbiMovie, id.to_string());
     }
-    m.artwork_uris
-        .extend(text::artwork(vm.poster_path.as_deref()));
+    m.artwork_uris.extend(text::artwork(vm.poster_path.as_deref()));
     m
 }
 
@@ -95,8 +86,7 @@ pub fn from_tv_v1(vm: &SearchTvV1) -> Media {
     m.year = text::year(vm.first_aired.as_deref());
     m.available = vm.available;
     m.requested = vm.requested;
-    m.artwork_uris
-        .extend(text::artwork(vm.poster_path.as_deref()));
+    m.artwork_uris.extend(text::artwork(vm.poster_path.as_deref()));
     m
 }
 
@@ -112,19 +102,11 @@ pub fn from_album(vm: &SearchAlbum) -> Media {
     m.available = vm.available;
     m.requested = vm.requested;
     if let Some(id) = positive(vm.request_id) {
-        m.request_targets.push(Target {
-            kind: TargetKind::Album,
-            id,
-        });
+        m.request_targets.push(Target { kind: TargetKind::Album, id });
         m.add_id(Namespace::OmbiAlbum, id.to_string());
     }
     if let Some(artist) = text::some_text(vm.artist_name.as_deref()) {
-        m.credits.push(Credit {
-            name: artist,
-            person_id: None,
-            role: Some("artist".into()),
-            department: None,
-        });
+        m.credits.push(Credit { name: artist, person_id: None, role: Some("artist".into()), department: None });
     }
     m.artwork_uris.extend(text::artwork(vm.cover.as_deref()));
     m
@@ -153,28 +135,18 @@ mod tests {
     }
 
     fn ns(m: &Media) -> Vec<(Namespace, &str)> {
-        m.identifiers
-            .iter()
-            .map(|i| (i.namespace, i.value.as_str()))
-            .collect()
+        m.identifiers.iter().map(|i| (i.namespace, i.value.as_str())).collect()
     }
 
     #[test]
     fn multi_media_types_pick_the_namespace() {
-        let (m, w) =
-            multi(r#"{"id":"603","mediaType":"movie","title":"The Matrix","poster":"/p.jpg"}"#);
+        let (m, w) = multi(r#"{"id":"603","mediaType":"movie","title":"The Matrix","poster":"/p.jpg"}"#);
         assert_eq!(m.media, MediaKind::Movie);
         assert_eq!(ns(&m), vec![(Namespace::Tmdb, "603")]);
-        assert_eq!(
-            m.artwork_uris,
-            vec!["https://image.tmdb.org/t/p/w500/p.jpg"]
-        );
+        assert_eq!(m.artwork_uris, vec!["https://image.tmdb.org/t/p/w500/p.jpg"]);
         assert!(w.is_empty());
         let (m, _) = multi(r#"{"id":"1399","mediaType":"tv"}"#);
-        assert_eq!(
-            (m.media, ns(&m)),
-            (MediaKind::Tv, vec![(Namespace::Tmdb, "1399")])
-        );
+        assert_eq!((m.media, ns(&m)), (MediaKind::Tv, vec![(Namespace::Tmdb, "1399")]));
         let (m, _) = multi(r#"{"id":"6384","mediaType":"person"}"#);
         assert_eq!(m.media, MediaKind::Person);
     }
@@ -191,9 +163,7 @@ mod tests {
 
     #[test]
     fn capitalised_artist_is_musicbrainz() {
-        let (m, w) = multi(
-            r#"{"id":"a74b1b7f-71a5-4011-9441-d0b5e4122711","mediaType":"Artist","title":"Radiohead"}"#,
-        );
+        let (m, w) = multi(r#"{"id":"a74b1b7f-71a5-4011-9441-d0b5e4122711","mediaType":"Artist","title":"Radiohead"}"#);
         assert_eq!(m.media, MediaKind::Artist);
         assert_eq!(m.identifiers[0].namespace, Namespace::Musicbrainz);
         assert!(w.is_empty());
@@ -225,27 +195,16 @@ mod tests {
         let m = from_movie(&vm);
         assert_eq!(
             ns(&m),
-            vec![
-                (Namespace::Tmdb, "603"),
-                (Namespace::Imdb, "tt0133093"),
-                (Namespace::OmbiMovie, "12")
-            ]
+            vec![(Namespace::Tmdb, "603"), (Namespace::Imdb, "tt0133093"), (Namespace::OmbiMovie, "12")]
         );
         assert_eq!(m.year, Some(1999));
-        assert_eq!(
-            m.request_targets,
-            vec![Target {
-                kind: TargetKind::Movie,
-                id: 12
-            }]
-        );
+        assert_eq!(m.request_targets, vec![Target { kind: TargetKind::Movie, id: 12 }]);
         assert_eq!(m.available, Some(false));
     }
 
     #[test]
     fn zero_request_id_is_no_target() {
-        let vm: SearchMovie =
-            serde_json::from_str(r#"{"id":5,"requestId":0,"requested":false}"#).unwrap();
+        let vm: SearchMovie = serde_json::from_str(r#"{"id":5,"requestId":0,"requested":false}"#).unwrap();
         assert!(from_movie(&vm).request_targets.is_empty());
     }
 
@@ -256,10 +215,7 @@ mod tests {
         )
         .unwrap();
         let m = from_tv_v1(&vm);
-        assert_eq!(
-            ns(&m),
-            vec![(Namespace::Tvdb, "287247"), (Namespace::Tvmaze, "11234")]
-        );
+        assert_eq!(ns(&m), vec![(Namespace::Tvdb, "287247"), (Namespace::Tvmaze, "11234")]);
         assert_eq!(m.year, Some(2015));
     }
 

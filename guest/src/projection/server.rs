@@ -38,11 +38,7 @@ pub fn update(u: &Update) -> Vec<Metric> {
     if let Some(b) = u.update_available {
         out.push(Metric::instance("update_available", b));
     }
-    if let Some(v) = u
-        .update_version_string
-        .as_deref()
-        .filter(|v| !v.trim().is_empty())
-    {
+    if let Some(v) = u.update_version_string.as_deref().filter(|v| !v.trim().is_empty()) {
         out.push(Metric::instance("update_version", v.trim()));
     }
     if let Some(d) = super::text::date(u.update_date.as_deref()) {
@@ -94,10 +90,7 @@ pub fn health(status: u16, body: &[u8]) -> Vec<Metric> {
         _ if status == 503 => "Unhealthy".to_string(),
         _ => "unknown".to_string(),
     };
-    vec![
-        Metric::instance("health", value),
-        Metric::instance("health_http_status", status),
-    ]
+    vec![Metric::instance("health", value), Metric::instance("health_http_status", status)]
 }
 
 #[cfg(test)]
@@ -120,10 +113,8 @@ mod tests {
 
     #[test]
     fn jobs_are_cron_references() {
-        let v: Map<String, Value> = serde_json::from_str(
-            r#"{"id":3,"sonarrSync":"0 10 * ? * *","radarrSync":"0 15 * ? * *"}"#,
-        )
-        .unwrap();
+        let v: Map<String, Value> =
+            serde_json::from_str(r#"{"id":3,"sonarrSync":"0 10 * ? * *","radarrSync":"0 15 * ? * *"}"#).unwrap();
         let r = jobs(&v);
         assert_eq!(r.len(), 2);
         assert_eq!(r[0].name, "radarrSync");

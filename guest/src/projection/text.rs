@@ -9,11 +9,7 @@ const UNSET_DATE_PREFIX: &str = "0001-01-01";
 /// A date string, or `None` when empty or Ombi's unset date.
 pub fn date(value: Option<&str>) -> Option<String> {
     let v = value?.trim();
-    if v.is_empty() || v.starts_with(UNSET_DATE_PREFIX) {
-        None
-    } else {
-        Some(v.to_string())
-    }
+    if v.is_empty() || v.starts_with(UNSET_DATE_PREFIX) { None } else { Some(v.to_string()) }
 }
 
 /// The year of an ISO date (`2021-12-22T00:00:00Z` → 2021), ignoring unset dates.
@@ -39,10 +35,7 @@ pub fn short(value: Option<&str>, max: usize) -> Option<String> {
 
 /// Non-empty trimmed text.
 pub fn some_text(value: Option<&str>) -> Option<String> {
-    value
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
-        .map(str::to_string)
+    value.map(str::trim).filter(|v| !v.is_empty()).map(str::to_string)
 }
 
 /// A safe artwork URL: TMDB relative paths get TMDB's image prefix; absolute `https` URLs
@@ -57,8 +50,7 @@ pub fn artwork(value: Option<&str>) -> Option<String> {
     }
     let rest = v.strip_prefix("https://")?;
     let authority = rest.split('/').next().unwrap_or("");
-    if authority.is_empty() || authority.contains('@') || v.contains(['?', '#', ' ', '"', '<', '>'])
-    {
+    if authority.is_empty() || authority.contains('@') || v.contains(['?', '#', ' ', '"', '<', '>']) {
         return None;
     }
     Some(v.to_string())
@@ -79,14 +71,8 @@ mod tests {
 
     #[test]
     fn artwork_rules() {
-        assert_eq!(
-            artwork(Some("/abc.jpg")).as_deref(),
-            Some("https://image.tmdb.org/t/p/w500/abc.jpg")
-        );
-        assert_eq!(
-            artwork(Some("https://assets.fanart.tv/a.jpg")).as_deref(),
-            Some("https://assets.fanart.tv/a.jpg")
-        );
+        assert_eq!(artwork(Some("/abc.jpg")).as_deref(), Some("https://image.tmdb.org/t/p/w500/abc.jpg"));
+        assert_eq!(artwork(Some("https://assets.fanart.tv/a.jpg")).as_deref(), Some("https://assets.fanart.tv/a.jpg"));
         assert_eq!(artwork(Some("http://plain.example/a.jpg")), None);
         assert_eq!(artwork(Some("https://user:pw@host/a.jpg")), None);
         assert_eq!(artwork(Some("https://host/a.jpg?X-Plex-Token=abc")), None);

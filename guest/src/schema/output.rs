@@ -68,17 +68,12 @@ pub fn library() -> &'static Map<String, Value> {
 /// The output schema of `tool`, whose `data` is one of `families`.
 pub fn output_schema(tool: &str, families: &[Family]) -> Value {
     let defs = library();
-    let roots: Vec<&str> = std::iter::once("error")
-        .chain(families.iter().map(|f| f.def_name()))
-        .collect();
+    let roots: Vec<&str> = std::iter::once("error").chain(families.iter().map(|f| f.def_name())).collect();
     let mut embedded = Map::new();
     for name in closure(defs, &roots) {
         embedded.insert(name.clone(), defs[&name].clone());
     }
-    let one_of: Vec<Value> = families
-        .iter()
-        .map(|f| json!({ "$ref": format!("#/$defs/{}", f.def_name()) }))
-        .collect();
+    let one_of: Vec<Value> = families.iter().map(|f| json!({ "$ref": format!("#/$defs/{}", f.def_name()) })).collect();
     json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
@@ -110,9 +105,7 @@ pub fn closure(defs: &Map<String, Value>, roots: &[&str]) -> BTreeSet<String> {
         if !seen.insert(name.clone()) {
             continue;
         }
-        let def = defs
-            .get(&name)
-            .unwrap_or_else(|| panic!("$defs has no `{name}`"));
+        let def = defs.get(&name).unwrap_or_else(|| panic!("$defs has no `{name}`"));
         refs_in(def, &mut todo);
     }
     seen
@@ -165,46 +158,22 @@ mod tests {
     #[test]
     fn request_page_closure_is_the_documented_one() {
         let got = closure(library(), &["request_page"]);
-        let want: BTreeSet<String> = [
-            "request_page",
-            "request",
-            "target",
-            "identifier",
-            "season",
-            "episode",
-            "paging",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+        let want: BTreeSet<String> = ["request_page", "request", "target", "identifier", "season", "episode", "paging"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
         assert_eq!(got, want);
     }
 
     #[test]
     fn schema_embeds_error_and_families_only() {
         let s = output_schema("read_server", &[Family::Metrics, Family::ReferencePage]);
-        let defs: BTreeSet<&str> = s["$defs"]
-            .as_object()
-            .unwrap()
-            .keys()
-            .map(String::as_str)
-            .collect();
-        let want: BTreeSet<&str> = [
-            "error",
-            "metrics",
-            "metric",
-            "reference_page",
-            "reference",
-            "paging",
-        ]
-        .into_iter()
-        .collect();
+        let defs: BTreeSet<&str> = s["$defs"].as_object().unwrap().keys().map(String::as_str).collect();
+        let want: BTreeSet<&str> =
+            ["error", "metrics", "metric", "reference_page", "reference", "paging"].into_iter().collect();
         assert_eq!(defs, want);
         assert_eq!(s["properties"]["operation"]["const"], "read_server");
-        assert_eq!(
-            s["properties"]["data"]["oneOf"].as_array().unwrap().len(),
-            2
-        );
+        assert_eq!(s["properties"]["data"]["oneOf"].as_array().unwrap().len(), 2);
     }
 
     #[test]

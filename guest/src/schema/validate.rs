@@ -47,10 +47,7 @@ fn check(schema: &Value, value: &Value, path: &str) -> Result<(), ToolError> {
     if let Some(t) = schema.get("type")
         && !type_allows(t, value)
     {
-        return Err(fail(
-            path,
-            format!("must be {} (got {})", describe_type(t), type_name(value)),
-        ));
+        return Err(fail(path, format!("must be {} (got {})", describe_type(t), type_name(value))));
     }
     if let Some(c) = schema.get("const")
         && c != value
@@ -65,10 +62,7 @@ fn check(schema: &Value, value: &Value, path: &str) -> Result<(), ToolError> {
             .filter(|o| !o.is_null())
             .map(|o| o.as_str().map(str::to_string).unwrap_or(o.to_string()))
             .collect();
-        return Err(fail(
-            path,
-            format!("must be one of {} (got {})", list.join(", "), value),
-        ));
+        return Err(fail(path, format!("must be one of {} (got {})", list.join(", "), value)));
     }
     match value {
         Value::Number(n) => check_number(schema, n, path)?,
@@ -80,11 +74,7 @@ fn check(schema: &Value, value: &Value, path: &str) -> Result<(), ToolError> {
     Ok(())
 }
 
-fn check_number(
-    schema: &Map<String, Value>,
-    n: &serde_json::Number,
-    path: &str,
-) -> Result<(), ToolError> {
+fn check_number(schema: &Map<String, Value>, n: &serde_json::Number, path: &str) -> Result<(), ToolError> {
     let x = n.as_f64().unwrap_or(f64::NAN);
     if let Some(min) = schema.get("minimum").and_then(Value::as_f64)
         && x < min
@@ -114,10 +104,7 @@ fn check_string(schema: &Map<String, Value>, s: &str, path: &str) -> Result<(), 
     if let Some(max) = schema.get("maxLength").and_then(Value::as_u64)
         && len > max
     {
-        return Err(fail(
-            path,
-            format!("must be at most {max} characters long (got {len})"),
-        ));
+        return Err(fail(path, format!("must be at most {max} characters long (got {len})")));
     }
     Ok(())
 }
@@ -132,10 +119,7 @@ fn check_array(schema: &Map<String, Value>, items: &[Value], path: &str) -> Resu
     if let Some(max) = schema.get("maxItems").and_then(Value::as_u64)
         && len > max
     {
-        return Err(fail(
-            path,
-            format!("must hold at most {max} items (got {len})"),
-        ));
+        return Err(fail(path, format!("must hold at most {max} items (got {len})")));
     }
     if schema.get("uniqueItems") == Some(&Value::Bool(true)) {
         for (i, item) in items.iter().enumerate() {
@@ -152,27 +136,16 @@ fn check_array(schema: &Map<String, Value>, items: &[Value], path: &str) -> Resu
     Ok(())
 }
 
-fn check_object(
-    schema: &Map<String, Value>,
-    map: &Map<String, Value>,
-    path: &str,
-) -> Result<(), ToolError> {
+fn check_object(schema: &Map<String, Value>, map: &Map<String, Value>, path: &str) -> Result<(), ToolError> {
     let empty = Map::new();
-    let props = schema
-        .get("properties")
-        .and_then(Value::as_object)
-        .unwrap_or(&empty);
+    let props = schema.get("properties").and_then(Value::as_object).unwrap_or(&empty);
     if schema.get("additionalProperties") == Some(&Value::Bool(false)) {
         for key in map.keys() {
             if !props.contains_key(key) {
                 let valid: Vec<&str> = props.keys().map(String::as_str).collect();
                 return Err(ToolError::invalid(
                     join(path, key),
-                    format!(
-                        "unknown argument `{}`; valid arguments here are: {}",
-                        join(path, key),
-                        valid.join(", ")
-                    ),
+                    format!("unknown argument `{}`; valid arguments here are: {}", join(path, key), valid.join(", ")),
                 ));
             }
         }
@@ -193,11 +166,7 @@ fn check_object(
 }
 
 fn join(path: &str, key: &str) -> String {
-    if path.is_empty() {
-        key.to_string()
-    } else {
-        format!("{path}.{key}")
-    }
+    if path.is_empty() { key.to_string() } else { format!("{path}.{key}") }
 }
 
 fn fail(path: &str, what: String) -> ToolError {
@@ -206,19 +175,13 @@ fn fail(path: &str, what: String) -> ToolError {
 }
 
 fn type_matches(schema: &Value, value: &Value) -> bool {
-    schema
-        .get("type")
-        .map(|t| type_allows(t, value))
-        .unwrap_or(true)
+    schema.get("type").map(|t| type_allows(t, value)).unwrap_or(true)
 }
 
 fn type_allows(t: &Value, value: &Value) -> bool {
     match t {
         Value::String(name) => is_type(name, value),
-        Value::Array(names) => names
-            .iter()
-            .filter_map(Value::as_str)
-            .any(|n| is_type(n, value)),
+        Value::Array(names) => names.iter().filter_map(Value::as_str).any(|n| is_type(n, value)),
         _ => true,
     }
 }
@@ -295,7 +258,11 @@ mod tests {
 
     #[test]
     fn valid_arguments_pass() {
-        validate(&schema(), &json!({"query": "abc", "limit": 5, "media": ["tv"], "year": null, "kind": "a", "seasons": [{"n": 1}]})).unwrap();
+        validate(
+            &schema(),
+            &json!({"query": "abc", "limit": 5, "media": ["tv"], "year": null, "kind": "a", "seasons": [{"n": 1}]}),
+        )
+        .unwrap();
     }
 
     #[test]
@@ -321,26 +288,10 @@ mod tests {
 
     #[test]
     fn bounds_and_lengths() {
-        assert!(
-            err(json!({"query": "a", "limit": 0}))
-                .message
-                .contains("at least 1")
-        );
-        assert!(
-            err(json!({"query": "a", "limit": 101}))
-                .message
-                .contains("at most 100")
-        );
-        assert!(
-            err(json!({"query": ""}))
-                .message
-                .contains("must not be empty")
-        );
-        assert!(
-            err(json!({"query": "abcdef"}))
-                .message
-                .contains("at most 5")
-        );
+        assert!(err(json!({"query": "a", "limit": 0})).message.contains("at least 1"));
+        assert!(err(json!({"query": "a", "limit": 101})).message.contains("at most 100"));
+        assert!(err(json!({"query": ""})).message.contains("must not be empty"));
+        assert!(err(json!({"query": "abcdef"})).message.contains("at most 5"));
     }
 
     #[test]

@@ -89,21 +89,13 @@ pub struct Entry {
 }
 
 fn entry<T: Tool>() -> Entry {
-    Entry {
-        meta: &T::META,
-        input_schema: schema_of::<T::Args>,
-        call: call::<T>,
-    }
+    Entry { meta: &T::META, input_schema: schema_of::<T::Args>, call: call::<T> }
 }
 
 fn call<T: Tool>(ctx: &mut Ctx, args: &Value) -> ToolResult {
     validate(&schema_of::<T::Args>(), args)?;
-    let parsed: T::Args = serde_json::from_value(args.clone()).map_err(|e| {
-        ToolError::invalid(
-            "arguments",
-            format!("the arguments do not fit this tool: {e}"),
-        )
-    })?;
+    let parsed: T::Args = serde_json::from_value(args.clone())
+        .map_err(|e| ToolError::invalid("arguments", format!("the arguments do not fit this tool: {e}")))?;
     T::run(ctx, parsed)
 }
 

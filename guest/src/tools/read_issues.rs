@@ -58,12 +58,7 @@ impl Tool for ReadIssues {
         name: "read_issues",
         title: "Issues",
         description: "Read issues users reported about media: `list` (by status), `detail` (one issue), `comments` (of one issue), `grouped` (issues grouped by title), `group_detail` (the issues of one provider id) or `counts` (pending, in progress, resolved).",
-        families: &[
-            Family::IssuePage,
-            Family::CommentPage,
-            Family::GroupPage,
-            Family::Metrics,
-        ],
+        families: &[Family::IssuePage, Family::CommentPage, Family::GroupPage, Family::Metrics],
         effect: Effect::Read,
     };
 

@@ -63,41 +63,27 @@ impl Tool for ReadSearch {
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {
         let term = args.query.trim();
         if term.is_empty() {
-            return Err(ToolError::invalid(
-                "query",
-                "`query` must hold more than whitespace",
-            ));
+            return Err(ToolError::invalid("query", "`query` must hold more than whitespace"));
         }
-        let kinds = args
-            .media
-            .clone()
-            .unwrap_or_else(|| vec![SearchMedia::Movie, SearchMedia::Tv]);
+        let kinds = args.media.clone().unwrap_or_else(|| vec![SearchMedia::Movie, SearchMedia::Tv]);
         let wants = |k: SearchMedia| kinds.contains(&k);
         if let Some(lang) = &args.language
             && !(lang.len() == 2 && lang.bytes().all(|b| b.is_ascii_lowercase()))
         {
             return Err(ToolError::invalid(
                 "language",
-                format!(
-                    "`language` must be an ISO 639-1 code of two lowercase letters, e.g. \"en\" (got {lang:?})"
-                ),
+                format!("`language` must be an ISO 639-1 code of two lowercase letters, e.g. \"en\" (got {lang:?})"),
             ));
         }
-        for (field, given) in [
-            ("year", args.year.is_some()),
-            ("language", args.language.is_some()),
-        ] {
+        for (field, given) in [("year", args.year.is_some()), ("language", args.language.is_some())] {
             if given && !wants(SearchMedia::Movie) {
                 return Err(ToolError::invalid(
                     field,
-                    format!(
-                        "`{field}` refines movie results only; add \"movie\" to `media` or leave `{field}` out"
-                    ),
+                    format!("`{field}` refines movie results only; add \"movie\" to `media` or leave `{field}` out"),
                 ));
             }
         }
-        let refine_movies =
-            wants(SearchMedia::Movie) && (args.year.is_some() || args.language.is_some());
+        let refine_movies = wants(SearchMedia::Movie) && (args.year.is_some() || args.language.is_some());
 
         let mut out_warnings = Vec::new();
         let mut cut = false;
@@ -109,27 +95,14 @@ impl Tool for ReadSearch {
             "music": wants(SearchMedia::Artist),
             "people": wants(SearchMedia::Person),
         });
-        if filter
-            .as_object()
-            .is_some_and(|f| f.values().any(|v| v == true))
-        {
-            let req = ApiRequest::query_post(
-                format!("/api/v2/Search/multi/{}", path::segment(term)),
-                &filter,
-            );
+        if filter.as_object().is_some_and(|f| f.values().any(|v| v == true)) {
+            let req = ApiRequest::query_post(format!("/api/v2/Search/multi/{}", path::segment(term)), &filter);
             let (found, was_cut) = ctx.fetch_list::<MultiSearchResult>(&req, "the multi-search")?;
             if was_cut {
-                out_warnings.push(cut_warning(
-                    "the multi-search",
-                    ctx.settings.max_response_bytes,
-                ));
+                out_warnings.push(cut_warning("the multi-search", ctx.settings.max_response_bytes));
             }
             cut |= was_cut;
-            items.extend(
-                found
-                    .iter()
-                    .map(|r| media::from_multi(r, &mut out_warnings)),
-            );
+            items.extend(found.iter().map(|r| media::from_multi(r, &mut out_warnings)));
         }
         if refine_movies {
             let body = json!({
@@ -140,34 +113,22 @@ impl Tool for ReadSearch {
             let req = ApiRequest::query_post("/api/v1/Search/movie", &body);
             let (found, was_cut) = ctx.fetch_list::<SearchMovie>(&req, "the movie search")?;
             if was_cut {
-                out_warnings.push(cut_warning(
-                    "the movie search",
-                    ctx.settings.max_response_bytes,
-                ));
+                out_warnings.push(cut_warning("the movie search", ctx.settings.max_response_bytes));
             }
             cut |= was_cut;
             items.extend(found.iter().map(media::from_movie));
         }
         if wants(SearchMedia::Album) {
-            let req = ApiRequest::get(format!(
-                "/api/v1/Search/music/album/{}",
-                path::segment(term)
-            ));
+            let req = ApiRequest::get(format!("/api/v1/Search/music/album/{}", path::segment(term)));
             let (found, was_cut) = ctx.fetch_list::<SearchAlbum>(&req, "the album search")?;
             if was_cut {
-                out_warnings.push(cut_warning(
-                    "the album search",
-                    ctx.settings.max_response_bytes,
-                ));
+                out_warnings.push(cut_warning("the album search", ctx.settings.max_response_bytes));
             }
             cut |= was_cut;
             items.extend(found.iter().map(media::from_album));
         }
 
-        let window = Window {
-            offset: args.offset,
-            limit: args.limit,
-        };
+        let window = Window { offset: args.offset, limit: args.limit };
         let (page_items, mut page) = paging::local(items, window, PageUnit::Media);
         if cut {
             // The collection was not read completely: its size and continuation are unknown.
@@ -176,10 +137,7 @@ impl Tool for ReadSearch {
                 page.has_more = None;
             }
         }
-        let mut out = Output::new(Data::MediaPage {
-            items: page_items,
-            page,
-        });
+        let mut out = Output::new(Data::MediaPage { items: page_items, page });
         out.truncated = cut;
         out.warnings = out_warnings;
         Ok(out)
@@ -196,10 +154,7 @@ mod tests {
     fn run_with(fake: &mut FakeOmbi, args: serde_json::Value) -> ToolResult {
         let settings = Settings::default();
         let mut ctx = Ctx::new(&settings, fake);
-        let entry = super::super::catalogue()
-            .into_iter()
-            .find(|e| e.meta.name == "read_search")
-            .unwrap();
+        let entry = super::super::catalogue().into_iter().find(|e| e.meta.name == "read_search").unwrap();
         (entry.call)(&mut ctx, &args)
     }
 
@@ -213,13 +168,8 @@ mod tests {
         let out = run_with(&mut fake, json!({"query": "the matrix"})).unwrap();
         let sent = &fake.sent[0];
         let body: serde_json::Value = serde_json::from_slice(sent.body.as_ref().unwrap()).unwrap();
-        assert_eq!(
-            body,
-            json!({"movies": true, "tvShows": true, "music": false, "people": false})
-        );
-        let Data::MediaPage { items, page } = out.data else {
-            panic!()
-        };
+        assert_eq!(body, json!({"movies": true, "tvShows": true, "music": false, "people": false}));
+        let Data::MediaPage { items, page } = out.data else { panic!() };
         assert_eq!(items.len(), 2);
         assert_eq!(page.total, Some(2));
     }
@@ -227,33 +177,18 @@ mod tests {
     #[test]
     fn year_uses_the_refined_movie_search() {
         let mut fake = FakeOmbi::new()
-            .reply(
-                "POST /api/v2/Search/multi/dune",
-                200,
-                r#"[{"id":"438631","mediaType":"tv","title":"Dune"}]"#,
-            )
+            .reply("POST /api/v2/Search/multi/dune", 200, r#"[{"id":"438631","mediaType":"tv","title":"Dune"}]"#)
             .reply(
                 "POST /api/v1/Search/movie",
                 200,
                 r#"[{"id":438631,"title":"Dune","releaseDate":"2021-09-15T00:00:00Z"}]"#,
             );
-        let out = run_with(
-            &mut fake,
-            json!({"query": "dune", "year": 2021, "language": "de"}),
-        )
-        .unwrap();
-        let multi: serde_json::Value =
-            serde_json::from_slice(fake.sent[0].body.as_ref().unwrap()).unwrap();
+        let out = run_with(&mut fake, json!({"query": "dune", "year": 2021, "language": "de"})).unwrap();
+        let multi: serde_json::Value = serde_json::from_slice(fake.sent[0].body.as_ref().unwrap()).unwrap();
         assert_eq!(multi["movies"], false);
-        let refine: serde_json::Value =
-            serde_json::from_slice(fake.sent[1].body.as_ref().unwrap()).unwrap();
-        assert_eq!(
-            refine,
-            json!({"searchTerm": "dune", "year": 2021, "languageCode": "de"})
-        );
-        let Data::MediaPage { items, .. } = out.data else {
-            panic!()
-        };
+        let refine: serde_json::Value = serde_json::from_slice(fake.sent[1].body.as_ref().unwrap()).unwrap();
+        assert_eq!(refine, json!({"searchTerm": "dune", "year": 2021, "languageCode": "de"}));
+        let Data::MediaPage { items, .. } = out.data else { panic!() };
         assert_eq!(items[1].year, Some(2021));
     }
 
@@ -264,22 +199,14 @@ mod tests {
             200,
             r#"[{"title":"OK Computer","foreignAlbumId":"b1392450","artistName":"Radiohead"}]"#,
         );
-        run_with(
-            &mut fake,
-            json!({"query": "ok computer", "media": ["album"]}),
-        )
-        .unwrap();
+        run_with(&mut fake, json!({"query": "ok computer", "media": ["album"]})).unwrap();
         assert_eq!(fake.sent.len(), 1);
     }
 
     #[test]
     fn year_without_movies_is_invalid() {
         let mut fake = FakeOmbi::new();
-        let e = run_with(
-            &mut fake,
-            json!({"query": "x", "media": ["tv"], "year": 2000}),
-        )
-        .unwrap_err();
+        let e = run_with(&mut fake, json!({"query": "x", "media": ["tv"], "year": 2000})).unwrap_err();
         assert_eq!(e.code, ErrorCode::InvalidArgument);
         assert_eq!(e.field.as_deref(), Some("year"));
         assert!(fake.sent.is_empty());
@@ -287,11 +214,7 @@ mod tests {
 
     #[test]
     fn bad_language_is_invalid() {
-        let e = run_with(
-            &mut FakeOmbi::new(),
-            json!({"query": "x", "language": "EN"}),
-        )
-        .unwrap_err();
+        let e = run_with(&mut FakeOmbi::new(), json!({"query": "x", "language": "EN"})).unwrap_err();
         assert_eq!(e.field.as_deref(), Some("language"));
     }
 
@@ -299,9 +222,7 @@ mod tests {
     fn tvmaze_miss_204_is_an_empty_page() {
         let mut fake = FakeOmbi::new().reply("POST /api/v2/Search/multi/zzz", 204, "");
         let out = run_with(&mut fake, json!({"query": "zzz"})).unwrap();
-        let Data::MediaPage { items, page } = out.data else {
-            panic!()
-        };
+        let Data::MediaPage { items, page } = out.data else { panic!() };
         assert!(items.is_empty());
         assert_eq!(page.total, Some(0));
     }
@@ -314,9 +235,7 @@ mod tests {
         );
         let out = run_with(&mut fake, json!({"query": "big"})).unwrap();
         assert!(out.truncated);
-        let Data::MediaPage { items, page } = out.data else {
-            panic!()
-        };
+        let Data::MediaPage { items, page } = out.data else { panic!() };
         assert_eq!(items.len(), 2);
         assert_eq!(page.total, None);
         assert_eq!(page.has_more, None);

@@ -61,51 +61,32 @@ impl Tool for ReadServer {
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {
         let data = match args.view {
-            View::Status => Data::Metrics {
-                values: status(ctx)?,
-            },
+            View::Status => Data::Metrics { values: status(ctx)? },
             View::About => {
-                let about: About =
-                    ctx.fetch(&ApiRequest::get("/api/v1/Settings/about"), "the about page")?;
-                Data::Metrics {
-                    values: server::about(&about),
-                }
+                let about: About = ctx.fetch(&ApiRequest::get("/api/v1/Settings/about"), "the about page")?;
+                Data::Metrics { values: server::about(&about) }
             }
             View::Health => {
                 // 503 carries the answer `Unhealthy`: a value, not a failure.
                 let resp = ctx.send_raw(&ApiRequest::get("/health"), "the health check")?;
                 if resp.status != 503 {
-                    crate::upstream::classify::check_status(
-                        &resp,
-                        &ApiRequest::get("/health"),
-                        "the health check",
-                    )?;
+                    crate::upstream::classify::check_status(&resp, &ApiRequest::get("/health"), "the health check")?;
                 }
-                Data::Metrics {
-                    values: server::health(resp.status, &resp.body),
-                }
+                Data::Metrics { values: server::health(resp.status, &resp.body) }
             }
             View::Update => {
-                let update: Update =
-                    ctx.fetch(&ApiRequest::get("/api/v1/Update"), "the update check")?;
-                Data::Metrics {
-                    values: server::update(&update),
-                }
+                let update: Update = ctx.fetch(&ApiRequest::get("/api/v1/Update"), "the update check")?;
+                Data::Metrics { values: server::update(&update) }
             }
             View::Features => {
-                let (list, _) = ctx.fetch_list::<Feature>(
-                    &ApiRequest::get("/api/v2/Features"),
-                    "the feature list",
-                )?;
+                let (list, _) = ctx.fetch_list::<Feature>(&ApiRequest::get("/api/v2/Features"), "the feature list")?;
                 let items = server::features(&list);
                 let page = paging::whole(items.len(), PageUnit::References);
                 Data::ReferencePage { items, page }
             }
             View::Jobs => {
-                let jobs: Map<String, Value> = ctx.fetch(
-                    &ApiRequest::get("/api/v1/Settings/jobs"),
-                    "the job settings",
-                )?;
+                let jobs: Map<String, Value> =
+                    ctx.fetch(&ApiRequest::get("/api/v1/Settings/jobs"), "the job settings")?;
                 let items = server::jobs(&jobs);
                 let page = paging::whole(items.len(), PageUnit::References);
                 Data::ReferencePage { items, page }
@@ -116,22 +97,14 @@ impl Tool for ReadServer {
 }
 
 fn status(ctx: &mut Ctx) -> Result<Vec<Metric>, crate::error::ToolError> {
-    let code: Option<Value> =
-        ctx.fetch_opt(&ApiRequest::get("/api/v1/Status"), "the status check")?;
-    let version: Option<String> =
-        ctx.fetch_opt(&ApiRequest::get("/api/v1/Status/info"), "the version")?;
-    let wizard: Option<Wizard> = ctx.fetch_opt(
-        &ApiRequest::get("/api/v1/Status/Wizard"),
-        "the wizard state",
-    )?;
+    let code: Option<Value> = ctx.fetch_opt(&ApiRequest::get("/api/v1/Status"), "the status check")?;
+    let version: Option<String> = ctx.fetch_opt(&ApiRequest::get("/api/v1/Status/info"), "the version")?;
+    let wizard: Option<Wizard> = ctx.fetch_opt(&ApiRequest::get("/api/v1/Status/Wizard"), "the wizard state")?;
     let mut values = vec![Metric::instance("reachable", true)];
     if let Some(code) = code.and_then(|c| c.as_i64()) {
         values.push(Metric::instance("status_code", code));
     }
-    if let Some(v) = version
-        .map(|v| v.trim().to_string())
-        .filter(|v| !v.is_empty())
-    {
+    if let Some(v) = version.map(|v| v.trim().to_string()).filter(|v| !v.is_empty()) {
         values.push(Metric::instance("version", v));
     }
     if let Some(done) = wizard.and_then(|w| w.result) {
@@ -152,10 +125,7 @@ mod tests {
     fn run_with(fake: &mut FakeOmbi, args: Value) -> ToolResult {
         let settings = Settings::default();
         let mut ctx = Ctx::new(&settings, fake);
-        let entry = super::super::catalogue()
-            .into_iter()
-            .find(|e| e.meta.name == "read_server")
-            .unwrap();
+        let entry = super::super::catalogue().into_iter().find(|e| e.meta.name == "read_server").unwrap();
         (entry.call)(&mut ctx, &args)
     }
 
@@ -180,10 +150,8 @@ mod tests {
 
     #[test]
     fn unreachable_ombi_is_a_retryable_error() {
-        let mut fake = FakeOmbi::new().fail(
-            "GET /api/v1/Status",
-            TransportError::Unreachable("connection refused".into()),
-        );
+        let mut fake =
+            FakeOmbi::new().fail("GET /api/v1/Status", TransportError::Unreachable("connection refused".into()));
         let e = run_with(&mut fake, json!({"view": "status"})).unwrap_err();
         assert_eq!(e.code, ErrorCode::UpstreamRejected);
         assert!(e.retryable);
@@ -204,9 +172,7 @@ mod tests {
             r#"[{"name":"Movie4KRequests","enabled":true},{"name":"PlayedSync","enabled":false}]"#,
         );
         let out = run_with(&mut fake, json!({"view": "features"})).unwrap();
-        let Data::ReferencePage { items, page } = out.data else {
-            panic!()
-        };
+        let Data::ReferencePage { items, page } = out.data else { panic!() };
         assert_eq!(items.len(), 2);
         assert_eq!(items[0].value, Some(json!(true)));
         assert_eq!(page.total, Some(2));

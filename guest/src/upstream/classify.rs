@@ -41,24 +41,13 @@ pub fn check_status(resp: &RawResponse, req: &ApiRequest, what: &str) -> Result<
             ErrorCode::Forbidden,
             format!("The acting Ombi user lacks the role needed for {what} (403)."),
         ),
-        404 => ToolError::new(
-            ErrorCode::NotFound,
-            with_detail(format!("Ombi found no {what} (404).")),
-        ),
-        409 => ToolError::new(
-            ErrorCode::Conflict,
-            with_detail(format!("Ombi reported a conflict for {what} (409).")),
-        ),
+        404 => ToolError::new(ErrorCode::NotFound, with_detail(format!("Ombi found no {what} (404)."))),
+        409 => ToolError::new(ErrorCode::Conflict, with_detail(format!("Ombi reported a conflict for {what} (409)."))),
         429 => {
-            let mut e = ToolError::new(
-                ErrorCode::RateLimited,
-                format!("Ombi asked to slow down while handling {what} (429)."),
-            )
-            .retryable(!req.mutation);
-            e.retry_after_seconds = resp
-                .retry_after
-                .as_deref()
-                .and_then(|v| v.trim().parse().ok());
+            let mut e =
+                ToolError::new(ErrorCode::RateLimited, format!("Ombi asked to slow down while handling {what} (429)."))
+                    .retryable(!req.mutation);
+            e.retry_after_seconds = resp.retry_after.as_deref().and_then(|v| v.trim().parse().ok());
             e
         }
         500..=599 if req.mutation && status != 501 => ToolError::new(
@@ -69,15 +58,10 @@ pub fn check_status(resp: &RawResponse, req: &ApiRequest, what: &str) -> Result<
         ),
         502..=504 => ToolError::new(
             ErrorCode::UpstreamRejected,
-            with_detail(format!(
-                "Ombi (or a proxy in front of it) was unavailable for {what} ({status})."
-            )),
+            with_detail(format!("Ombi (or a proxy in front of it) was unavailable for {what} ({status}).")),
         )
         .retryable(!req.mutation),
-        _ => ToolError::new(
-            ErrorCode::UpstreamRejected,
-            with_detail(format!("Ombi refused {what} ({status}).")),
-        ),
+        _ => ToolError::new(ErrorCode::UpstreamRejected, with_detail(format!("Ombi refused {what} ({status})."))),
     };
     Err(err.with_status(status))
 }
@@ -94,12 +78,17 @@ pub fn transport_failure(err: &TransportError, req: &ApiRequest, what: &str) -> 
         ),
         TransportError::Unreachable(d) => ToolError::new(
             ErrorCode::UpstreamRejected,
-            format!("Could not reach Ombi for {what} ({}); nothing was sent. Check OMBI_URL and that Ombi is running.", clean(d)),
+            format!(
+                "Could not reach Ombi for {what} ({}); nothing was sent. Check OMBI_URL and that Ombi is running.",
+                clean(d)
+            ),
         )
         .retryable(true),
         TransportError::Timeout { sent: true } if req.mutation => ToolError::new(
             ErrorCode::UnknownOutcome,
-            format!("Ombi did not answer {what} in time after the change was sent; whether it took effect is unknown. Check with a read before retrying."),
+            format!(
+                "Ombi did not answer {what} in time after the change was sent; whether it took effect is unknown. Check with a read before retrying."
+            ),
         ),
         TransportError::Timeout { .. } => ToolError::new(
             ErrorCode::Timeout,
@@ -108,7 +97,10 @@ pub fn transport_failure(err: &TransportError, req: &ApiRequest, what: &str) -> 
         .retryable(true),
         TransportError::Broken(d) if req.mutation => ToolError::new(
             ErrorCode::UnknownOutcome,
-            format!("The connection broke after {what} was sent ({}); whether it took effect is unknown. Check with a read before retrying.", clean(d)),
+            format!(
+                "The connection broke after {what} was sent ({}); whether it took effect is unknown. Check with a read before retrying.",
+                clean(d)
+            ),
         ),
         TransportError::Broken(d) => ToolError::new(
             ErrorCode::UpstreamRejected,
@@ -119,11 +111,7 @@ pub fn transport_failure(err: &TransportError, req: &ApiRequest, what: &str) -> 
 }
 
 /// Parses a JSON body into `T`. An empty body (204) is `None`.
-pub fn json_opt<T: DeserializeOwned>(
-    resp: &RawResponse,
-    what: &str,
-    budget: u64,
-) -> Result<Option<T>, ToolError> {
+pub fn json_opt<T: DeserializeOwned>(resp: &RawResponse, what: &str, budget: u64) -> Result<Option<T>, ToolError> {
     if resp.body.iter().all(u8::is_ascii_whitespace) {
         return Ok(None);
     }
@@ -136,53 +124,37 @@ pub fn json_opt<T: DeserializeOwned>(
         ));
     }
     refuse_html(resp, what)?;
-    serde_json::from_slice(&resp.body)
-        .map(Some)
-        .map_err(|e| ToolError::schema_mismatch(what, clean(&e.to_string())))
+    serde_json::from_slice(&resp.body).map(Some).map_err(|e| ToolError::schema_mismatch(what, clean(&e.to_string())))
 }
 
 /// Parses a JSON body into `T`; an empty body is a schema mismatch.
-pub fn json<T: DeserializeOwned>(
-    resp: &RawResponse,
-    what: &str,
-    budget: u64,
-) -> Result<T, ToolError> {
-    json_opt(resp, what, budget)?
-        .ok_or_else(|| ToolError::schema_mismatch(what, "the body was empty"))
+pub fn json<T: DeserializeOwned>(resp: &RawResponse, what: &str, budget: u64) -> Result<T, ToolError> {
+    json_opt(resp, what, budget)?.ok_or_else(|| ToolError::schema_mismatch(what, "the body was empty"))
 }
 
 /// Parses a JSON array body. When the body was cut at the read budget, the complete leading
 /// elements are kept and `cut` is true. An empty body is an empty list.
-pub fn json_list<T: DeserializeOwned>(
-    resp: &RawResponse,
-    what: &str,
-) -> Result<(Vec<T>, bool), ToolError> {
+pub fn json_list<T: DeserializeOwned>(resp: &RawResponse, what: &str) -> Result<(Vec<T>, bool), ToolError> {
     if resp.body.iter().all(u8::is_ascii_whitespace) {
         return Ok((Vec::new(), false));
     }
     refuse_html(resp, what)?;
     if !resp.over_budget {
-        let items: Option<Vec<T>> = serde_json::from_slice(&resp.body)
-            .map_err(|e| ToolError::schema_mismatch(what, clean(&e.to_string())))?;
+        let items: Option<Vec<T>> =
+            serde_json::from_slice(&resp.body).map_err(|e| ToolError::schema_mismatch(what, clean(&e.to_string())))?;
         return Ok((items.unwrap_or_default(), false));
     }
     let elements = json_prefix::complete_elements(&resp.body)
         .ok_or_else(|| ToolError::schema_mismatch(what, "expected a JSON array"))?;
     let items = elements
         .into_iter()
-        .map(|e| {
-            serde_json::from_slice(e)
-                .map_err(|err| ToolError::schema_mismatch(what, clean(&err.to_string())))
-        })
+        .map(|e| serde_json::from_slice(e).map_err(|err| ToolError::schema_mismatch(what, clean(&err.to_string()))))
         .collect::<Result<Vec<T>, _>>()?;
     Ok((items, true))
 }
 
 fn refuse_html(resp: &RawResponse, what: &str) -> Result<(), ToolError> {
-    let is_html = resp
-        .content_type
-        .as_deref()
-        .is_some_and(|c| c.to_ascii_lowercase().contains("html"))
+    let is_html = resp.content_type.as_deref().is_some_and(|c| c.to_ascii_lowercase().contains("html"))
         || resp.body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'<');
     if is_html {
         return Err(ToolError::schema_mismatch(
@@ -235,26 +207,11 @@ pub fn clean(text: &str) -> String {
     let text = text.split("\n   at ").next().unwrap_or("");
     let text = text.split(" at Ombi.").next().unwrap_or("");
     let lower = text.to_ascii_lowercase();
-    if [
-        "password=",
-        "data source=",
-        "server=",
-        "user id=",
-        "uid=",
-        "pwd=",
-        "apikey",
-    ]
-    .iter()
-    .any(|p| lower.contains(p))
+    if ["password=", "data source=", "server=", "user id=", "uid=", "pwd=", "apikey"].iter().any(|p| lower.contains(p))
     {
-        return "(detail withheld: it looked like it held connection details or credentials)"
-            .into();
+        return "(detail withheld: it looked like it held connection details or credentials)".into();
     }
-    let mut out: String = text
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .take(MAX_DETAIL_CHARS)
-        .collect();
+    let mut out: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).take(MAX_DETAIL_CHARS).collect();
     if text.chars().count() > MAX_DETAIL_CHARS {
         out.push('…');
     }
@@ -267,12 +224,7 @@ mod tests {
     use crate::upstream::Method;
 
     fn resp(status: u16, ct: &str, body: &str) -> RawResponse {
-        RawResponse {
-            status,
-            content_type: Some(ct.into()),
-            body: body.as_bytes().to_vec(),
-            ..Default::default()
-        }
+        RawResponse { status, content_type: Some(ct.into()), body: body.as_bytes().to_vec(), ..Default::default() }
     }
 
     fn read() -> ApiRequest {
@@ -285,8 +237,7 @@ mod tests {
 
     #[test]
     fn wrong_key_is_authentication_failed() {
-        let e =
-            check_status(&resp(401, "text/plain", "Invalid API Key"), &read(), "x").unwrap_err();
+        let e = check_status(&resp(401, "text/plain", "Invalid API Key"), &read(), "x").unwrap_err();
         assert_eq!(e.code, ErrorCode::AuthenticationFailed);
         assert_eq!(e.http_status, Some(401));
         assert!(e.message.contains("OMBI_API_KEY"));
@@ -294,11 +245,7 @@ mod tests {
 
     #[test]
     fn statuses_map_to_codes() {
-        let code = |s: u16, r: &ApiRequest| {
-            check_status(&resp(s, "application/json", ""), r, "x")
-                .unwrap_err()
-                .code
-        };
+        let code = |s: u16, r: &ApiRequest| check_status(&resp(s, "application/json", ""), r, "x").unwrap_err().code;
         assert_eq!(code(403, &read()), ErrorCode::Forbidden);
         assert_eq!(code(404, &read()), ErrorCode::NotFound);
         assert_eq!(code(409, &read()), ErrorCode::Conflict);
@@ -321,23 +268,18 @@ mod tests {
     #[test]
     fn error_bodies_are_sanitised() {
         let e = check_status(
-            &resp(500, "application/json", r#"{"error":"Object reference not set to an instance of an object.\n   at Ombi.Core.Engine.X()"}"#),
+            &resp(
+                500,
+                "application/json",
+                r#"{"error":"Object reference not set to an instance of an object.\n   at Ombi.Core.Engine.X()"}"#,
+            ),
             &read(),
             "the list",
         )
         .unwrap_err();
-        assert!(
-            e.message.contains("Object reference not set"),
-            "{}",
-            e.message
-        );
+        assert!(e.message.contains("Object reference not set"), "{}", e.message);
         assert!(!e.message.contains("Ombi.Core"), "{}", e.message);
-        let e = check_status(
-            &resp(500, "text/html", "<html><body>Stack</body></html>"),
-            &read(),
-            "x",
-        )
-        .unwrap_err();
+        let e = check_status(&resp(500, "text/html", "<html><body>Stack</body></html>"), &read(), "x").unwrap_err();
         assert!(!e.message.contains("<html"), "{}", e.message);
         assert_eq!(
             clean("Data Source=/config/Ombi.db;Password=hunter2"),
@@ -349,10 +291,7 @@ mod tests {
     fn problem_details_are_summarised() {
         let body = r#"{"type":"https://tools.ietf.org/html/rfc9110","title":"One or more validation errors occurred.","status":400,"errors":{"theMovieDbId":["The value 'x' is not valid."]},"traceId":"00-abc"}"#;
         let d = detail(&resp(400, "application/problem+json", body)).unwrap();
-        assert!(
-            d.contains("validation errors") && d.contains("theMovieDbId"),
-            "{d}"
-        );
+        assert!(d.contains("validation errors") && d.contains("theMovieDbId"), "{d}");
         assert!(!d.contains("traceId"), "{d}");
     }
 
@@ -374,15 +313,10 @@ mod tests {
     fn json_parsing() {
         let v: Vec<u32> = json(&resp(200, "application/json", "[1,2]"), "x", 100).unwrap();
         assert_eq!(v, vec![1, 2]);
-        assert!(
-            json_opt::<u32>(&resp(204, "", ""), "x", 100)
-                .unwrap()
-                .is_none()
-        );
+        assert!(json_opt::<u32>(&resp(204, "", ""), "x", 100).unwrap().is_none());
         let e = json::<Vec<u32>>(&resp(200, "text/html", "<html>"), "x", 100).unwrap_err();
         assert_eq!(e.code, ErrorCode::UpstreamSchemaMismatch);
-        let e =
-            json::<Vec<u32>>(&resp(200, "application/json", "{\"a\":1}"), "x", 100).unwrap_err();
+        let e = json::<Vec<u32>>(&resp(200, "application/json", "{\"a\":1}"), "x", 100).unwrap_err();
         assert_eq!(e.code, ErrorCode::UpstreamSchemaMismatch);
     }
 

@@ -123,10 +123,8 @@ mod tests {
 
     #[test]
     fn ids_may_be_numbers_or_strings() {
-        let a: MultiSearchResult =
-            serde_json::from_str(r#"{"id":"603","mediaType":"movie"}"#).unwrap();
-        let b: MultiSearchResult =
-            serde_json::from_str(r#"{"id":603,"mediaType":"movie"}"#).unwrap();
+        let a: MultiSearchResult = serde_json::from_str(r#"{"id":"603","mediaType":"movie"}"#).unwrap();
+        let b: MultiSearchResult = serde_json::from_str(r#"{"id":603,"mediaType":"movie"}"#).unwrap();
         assert_eq!(a.id.as_deref(), Some("603"));
         assert_eq!(b.id.as_deref(), Some("603"));
         let c: MultiSearchResult = serde_json::from_str(r#"{"id":null}"#).unwrap();
@@ -136,8 +134,7 @@ mod tests {
     #[test]
     fn unknown_fields_are_ignored() {
         let m: SearchMovie =
-            serde_json::from_str(r#"{"id":1,"requestedUser":{"userAccessToken":"t"},"title":"X"}"#)
-                .unwrap();
+            serde_json::from_str(r#"{"id":1,"requestedUser":{"userAccessToken":"t"},"title":"X"}"#).unwrap();
         assert_eq!(m.title.as_deref(), Some("X"));
     }
 }

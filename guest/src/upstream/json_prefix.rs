@@ -83,19 +83,12 @@ mod tests {
     use super::*;
 
     fn parse(s: &str) -> Vec<String> {
-        complete_elements(s.as_bytes())
-            .unwrap()
-            .into_iter()
-            .map(|b| String::from_utf8(b.to_vec()).unwrap())
-            .collect()
+        complete_elements(s.as_bytes()).unwrap().into_iter().map(|b| String::from_utf8(b.to_vec()).unwrap()).collect()
     }
 
     #[test]
     fn whole_array() {
-        assert_eq!(
-            parse(r#"[{"a":1}, {"b":"]"}]"#),
-            vec![r#"{"a":1}"#, r#"{"b":"]"}"#]
-        );
+        assert_eq!(parse(r#"[{"a":1}, {"b":"]"}]"#), vec![r#"{"a":1}"#, r#"{"b":"]"}"#]);
         assert!(parse("[]").is_empty());
         assert_eq!(parse("[1, 2]"), vec!["1", "2"]);
     }

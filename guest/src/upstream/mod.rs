@@ -39,13 +39,7 @@ pub struct ApiRequest {
 impl ApiRequest {
     /// A GET of `path`.
     pub fn get(path: impl Into<String>) -> Self {
-        ApiRequest {
-            method: Method::Get,
-            path: path.into(),
-            body: None,
-            user: None,
-            mutation: false,
-        }
+        ApiRequest { method: Method::Get, path: path.into(), body: None, user: None, mutation: false }
     }
 
     /// A POST that only reads (the search POSTs of API catalogue §5), with a JSON `body`.
@@ -60,11 +54,7 @@ impl ApiRequest {
     }
 
     /// A request that changes Ombi's state, with an optional JSON `body`.
-    pub fn write(
-        method: Method,
-        path: impl Into<String>,
-        body: Option<&serde_json::Value>,
-    ) -> Self {
+    pub fn write(method: Method, path: impl Into<String>, body: Option<&serde_json::Value>) -> Self {
         ApiRequest {
             method,
             path: path.into(),

@@ -10,8 +10,7 @@ use super::{ApiRequest, Method, RawResponse, TransportError, Upstream};
 use crate::bindings::wasi::clocks::monotonic_clock;
 use crate::bindings::wasi::http::outgoing_handler;
 use crate::bindings::wasi::http::types::{
-    ErrorCode, Fields, IncomingBody, Method as WasiMethod, OutgoingBody, OutgoingRequest,
-    RequestOptions, Scheme,
+    ErrorCode, Fields, IncomingBody, Method as WasiMethod, OutgoingBody, OutgoingRequest, RequestOptions, Scheme,
 };
 use crate::bindings::wasi::io::poll::{self, Pollable};
 use crate::bindings::wasi::io::streams::StreamError;
@@ -41,9 +40,7 @@ impl Upstream for WasiHttp {
         let deadline = monotonic_clock::now().saturating_add(self.timeout_ns);
         let headers = Fields::new();
         let add = |name: &str, value: &[u8]| {
-            headers
-                .append(name, value)
-                .map_err(|e| TransportError::Broken(format!("header {name} refused: {e:?}")))
+            headers.append(name, value).map_err(|e| TransportError::Broken(format!("header {name} refused: {e:?}")))
         };
         add("Accept", b"application/json")?;
         if let Some(body) = &req.body {
@@ -65,17 +62,10 @@ impl Upstream for WasiHttp {
         };
         let invalid = |what: &str| TransportError::Broken(format!("invalid request {what}"));
         out.set_method(&method).map_err(|_| invalid("method"))?;
-        let scheme = if self.base.https {
-            Scheme::Https
-        } else {
-            Scheme::Http
-        };
-        out.set_scheme(Some(&scheme))
-            .map_err(|_| invalid("scheme"))?;
-        out.set_authority(Some(&self.base.authority))
-            .map_err(|_| invalid("authority"))?;
-        out.set_path_with_query(Some(&self.base.full_path(&req.path)))
-            .map_err(|_| invalid("path"))?;
+        let scheme = if self.base.https { Scheme::Https } else { Scheme::Http };
+        out.set_scheme(Some(&scheme)).map_err(|_| invalid("scheme"))?;
+        out.set_authority(Some(&self.base.authority)).map_err(|_| invalid("authority"))?;
+        out.set_path_with_query(Some(&self.base.full_path(&req.path))).map_err(|_| invalid("path"))?;
 
         let options = RequestOptions::new();
         // Each phase gets the whole remaining budget; the deadline below bounds the sum.
@@ -88,9 +78,9 @@ impl Upstream for WasiHttp {
         if let Some(bytes) = &req.body {
             let stream = body.write().map_err(|_| invalid("body stream"))?;
             for chunk in bytes.chunks(4096) {
-                stream.blocking_write_and_flush(chunk).map_err(|e| {
-                    TransportError::Broken(format!("sending the body failed: {e:?}"))
-                })?;
+                stream
+                    .blocking_write_and_flush(chunk)
+                    .map_err(|e| TransportError::Broken(format!("sending the body failed: {e:?}")))?;
             }
             drop(stream);
         }
@@ -101,32 +91,21 @@ impl Upstream for WasiHttp {
                 Some(Ok(Ok(r))) => break r,
                 Some(Ok(Err(code))) => return Err(map_code(&code)),
                 Some(Err(())) => {
-                    return Err(TransportError::Broken(
-                        "the response was already taken".into(),
-                    ));
+                    return Err(TransportError::Broken("the response was already taken".into()));
                 }
                 None => wait(&future.subscribe(), deadline)?,
             }
         };
         let status = response.status();
         let fields = response.headers();
-        let header = |name: &str| {
-            fields
-                .get(name)
-                .into_iter()
-                .next()
-                .map(|v| String::from_utf8_lossy(&v).into_owned())
-        };
+        let header = |name: &str| fields.get(name).into_iter().next().map(|v| String::from_utf8_lossy(&v).into_owned());
         let content_type = header("content-type");
         let retry_after = header("retry-after");
         drop(fields);
 
-        let incoming = response
-            .consume()
-            .map_err(|_| TransportError::Broken("the body was already taken".into()))?;
-        let stream = incoming
-            .stream()
-            .map_err(|_| TransportError::Broken("the body stream was already taken".into()))?;
+        let incoming = response.consume().map_err(|_| TransportError::Broken("the body was already taken".into()))?;
+        let stream =
+            incoming.stream().map_err(|_| TransportError::Broken("the body stream was already taken".into()))?;
         let mut buf = Vec::new();
         let mut over_budget = false;
         loop {
@@ -152,13 +131,7 @@ impl Upstream for WasiHttp {
         }
         drop(stream);
         drop(IncomingBody::finish(incoming));
-        Ok(RawResponse {
-            status,
-            content_type,
-            retry_after,
-            body: buf,
-            over_budget,
-        })
+        Ok(RawResponse { status, content_type, retry_after, body: buf, over_budget })
     }
 }
 
@@ -166,11 +139,7 @@ impl Upstream for WasiHttp {
 fn wait(ready: &Pollable, deadline: u64) -> Result<(), TransportError> {
     let timer = monotonic_clock::subscribe_instant(deadline);
     let fired = poll::poll(&[ready, &timer]);
-    if fired.contains(&0) {
-        Ok(())
-    } else {
-        Err(TransportError::Timeout { sent: true })
-    }
+    if fired.contains(&0) { Ok(()) } else { Err(TransportError::Timeout { sent: true }) }
 }
 
 /// Classifies a `wasi:http` error by whether the request can have reached Ombi.
@@ -189,9 +158,9 @@ fn map_code(code: &ErrorCode) -> TransportError {
         | ErrorCode::TlsProtocolError
         | ErrorCode::TlsCertificateError
         | ErrorCode::TlsAlertReceived(_) => TransportError::Unreachable(format!("{code:?}")),
-        ErrorCode::HttpResponseTimeout
-        | ErrorCode::ConnectionReadTimeout
-        | ErrorCode::ConnectionWriteTimeout => TransportError::Timeout { sent: true },
+        ErrorCode::HttpResponseTimeout | ErrorCode::ConnectionReadTimeout | ErrorCode::ConnectionWriteTimeout => {
+            TransportError::Timeout { sent: true }
+        }
         other => TransportError::Broken(format!("{other:?}")),
     }
 }

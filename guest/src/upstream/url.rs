@@ -20,9 +20,7 @@ impl BaseUrl {
         } else if let Some(r) = url.strip_prefix("http://") {
             (false, r)
         } else {
-            return Err(format!(
-                "base URL `{url}` must start with http:// or https://"
-            ));
+            return Err(format!("base URL `{url}` must start with http:// or https://"));
         };
         if rest.contains(['?', '#']) {
             return Err("base URL must not carry a query or fragment".into());
@@ -35,11 +33,7 @@ impl BaseUrl {
             return Err("base URL needs a host and must not embed credentials".into());
         }
         let prefix = path.trim_end_matches('/').to_string();
-        Ok(BaseUrl {
-            https,
-            authority: authority.to_string(),
-            prefix,
-        })
+        Ok(BaseUrl { https, authority: authority.to_string(), prefix })
     }
 
     /// The path and query to send for an API path below the base.

@@ -12,21 +12,13 @@ pub const INTERNAL_ERROR: i64 = -32603;
 #[derive(Debug, Clone, PartialEq)]
 pub enum Incoming {
     /// A request: it must be answered with its `id`.
-    Request {
-        id: Value,
-        method: String,
-        params: Value,
-    },
+    Request { id: Value, method: String, params: Value },
     /// A notification: never answered.
     Notification { method: String },
     /// A response to something we sent (we send no requests): ignored.
     Response,
     /// Not acceptable; answer with this error.
-    Invalid {
-        id: Value,
-        code: i64,
-        message: String,
-    },
+    Invalid { id: Value, code: i64, message: String },
 }
 
 /// Classifies one line.
@@ -34,11 +26,7 @@ pub fn classify(line: &[u8]) -> Incoming {
     let value: Value = match serde_json::from_slice(line) {
         Ok(v) => v,
         Err(e) => {
-            return Incoming::Invalid {
-                id: Value::Null,
-                code: PARSE_ERROR,
-                message: format!("Parse error: {e}"),
-            };
+            return Incoming::Invalid { id: Value::Null, code: PARSE_ERROR, message: format!("Parse error: {e}") };
         }
     };
     let Value::Object(obj) = value else {
@@ -47,21 +35,11 @@ pub fn classify(line: &[u8]) -> Incoming {
         } else {
             "Invalid Request: expected a JSON-RPC object"
         };
-        return Incoming::Invalid {
-            id: Value::Null,
-            code: INVALID_REQUEST,
-            message: message.into(),
-        };
+        return Incoming::Invalid { id: Value::Null, code: INVALID_REQUEST, message: message.into() };
     };
     let id = obj.get("id").cloned();
-    let valid_id = id
-        .as_ref()
-        .map(|i| i.is_string() || i.is_i64() || i.is_u64());
-    let echo_id = if valid_id == Some(true) {
-        id.clone().unwrap()
-    } else {
-        Value::Null
-    };
+    let valid_id = id.as_ref().map(|i| i.is_string() || i.is_i64() || i.is_u64());
+    let echo_id = if valid_id == Some(true) { id.clone().unwrap() } else { Value::Null };
     if obj.get("jsonrpc") != Some(&json!("2.0")) {
         return Incoming::Invalid {
             id: echo_id,
@@ -95,19 +73,13 @@ pub fn classify(line: &[u8]) -> Incoming {
         };
     }
     match valid_id {
-        None => Incoming::Notification {
-            method: method.to_string(),
-        },
+        None => Incoming::Notification { method: method.to_string() },
         Some(false) => Incoming::Invalid {
             id: Value::Null,
             code: INVALID_REQUEST,
             message: "Invalid Request: id must be a string or an integer".into(),
         },
-        Some(true) => Incoming::Request {
-            id: id.unwrap(),
-            method: method.to_string(),
-            params,
-        },
+        Some(true) => Incoming::Request { id: id.unwrap(), method: method.to_string(), params },
     }
 }
 
@@ -136,22 +108,13 @@ mod tests {
     fn requests_and_notifications() {
         assert_eq!(
             classify(br#"{"jsonrpc":"2.0","id":7,"method":"ping"}"#),
-            Incoming::Request {
-                id: json!(7),
-                method: "ping".into(),
-                params: Value::Null
-            }
+            Incoming::Request { id: json!(7), method: "ping".into(), params: Value::Null }
         );
         assert_eq!(
             classify(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#),
-            Incoming::Notification {
-                method: "notifications/initialized".into()
-            }
+            Incoming::Notification { method: "notifications/initialized".into() }
         );
-        assert_eq!(
-            classify(br#"{"jsonrpc":"2.0","id":1,"result":{}}"#),
-            Incoming::Response
-        );
+        assert_eq!(classify(br#"{"jsonrpc":"2.0","id":1,"result":{}}"#), Incoming::Response);
     }
 
     #[test]
@@ -159,25 +122,10 @@ mod tests {
         assert_eq!(invalid("{not json"), (Value::Null, PARSE_ERROR));
         assert_eq!(invalid("[1,2]"), (Value::Null, INVALID_REQUEST));
         assert_eq!(invalid("42"), (Value::Null, INVALID_REQUEST));
-        assert_eq!(
-            invalid(r#"{"jsonrpc":"1.0","id":3,"method":"ping"}"#),
-            (json!(3), INVALID_REQUEST)
-        );
-        assert_eq!(
-            invalid(r#"{"jsonrpc":"2.0","id":"a"}"#),
-            (json!("a"), INVALID_REQUEST)
-        );
-        assert_eq!(
-            invalid(r#"{"jsonrpc":"2.0","id":4,"method":5}"#),
-            (json!(4), INVALID_REQUEST)
-        );
-        assert_eq!(
-            invalid(r#"{"jsonrpc":"2.0","id":{},"method":"ping"}"#),
-            (Value::Null, INVALID_REQUEST)
-        );
-        assert_eq!(
-            invalid(r#"{"jsonrpc":"2.0","id":5,"method":"ping","params":3}"#),
-            (json!(5), INVALID_REQUEST)
-        );
+        assert_eq!(invalid(r#"{"jsonrpc":"1.0","id":3,"method":"ping"}"#), (json!(3), INVALID_REQUEST));
+        assert_eq!(invalid(r#"{"jsonrpc":"2.0","id":"a"}"#), (json!("a"), INVALID_REQUEST));
+        assert_eq!(invalid(r#"{"jsonrpc":"2.0","id":4,"method":5}"#), (json!(4), INVALID_REQUEST));
+        assert_eq!(invalid(r#"{"jsonrpc":"2.0","id":{},"method":"ping"}"#), (Value::Null, INVALID_REQUEST));
+        assert_eq!(invalid(r#"{"jsonrpc":"2.0","id":5,"method":"ping","params":3}"#), (json!(5), INVALID_REQUEST));
     }
 }

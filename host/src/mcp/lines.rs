@@ -18,10 +18,7 @@ pub enum Line {
 }
 
 /// Reads the next line, keeping at most `max` bytes.
-pub async fn read_line<R: AsyncBufRead + Unpin>(
-    reader: &mut R,
-    max: usize,
-) -> std::io::Result<Line> {
+pub async fn read_line<R: AsyncBufRead + Unpin>(reader: &mut R, max: usize) -> std::io::Result<Line> {
     let mut buf = Vec::new();
     let mut too_long = false;
     loop {
@@ -49,11 +46,7 @@ pub async fn read_line<R: AsyncBufRead + Unpin>(
         }
         reader.consume(if done { take + 1 } else { take });
         if done {
-            return Ok(if too_long {
-                Line::TooLong
-            } else {
-                Line::Message(trim_cr(buf))
-            });
+            return Ok(if too_long { Line::TooLong } else { Line::Message(trim_cr(buf)) });
         }
     }
 }
@@ -74,19 +67,10 @@ mod tests {
     async fn splits_lines_and_drains_long_ones() {
         let input = b"{\"a\":1}\r\nxxxxxxxxxxxxxxxxxxxx\n{\"b\":2}\nlast".to_vec();
         let mut r = BufReader::with_capacity(4, &input[..]);
-        assert_eq!(
-            read_line(&mut r, 10).await.unwrap(),
-            Line::Message(b"{\"a\":1}".to_vec())
-        );
+        assert_eq!(read_line(&mut r, 10).await.unwrap(), Line::Message(b"{\"a\":1}".to_vec()));
         assert_eq!(read_line(&mut r, 10).await.unwrap(), Line::TooLong);
-        assert_eq!(
-            read_line(&mut r, 10).await.unwrap(),
-            Line::Message(b"{\"b\":2}".to_vec())
-        );
-        assert_eq!(
-            read_line(&mut r, 10).await.unwrap(),
-            Line::Message(b"last".to_vec())
-        );
+        assert_eq!(read_line(&mut r, 10).await.unwrap(), Line::Message(b"{\"b\":2}".to_vec()));
+        assert_eq!(read_line(&mut r, 10).await.unwrap(), Line::Message(b"last".to_vec()));
         assert_eq!(read_line(&mut r, 10).await.unwrap(), Line::Eof);
     }
 }

@@ -11,9 +11,7 @@ use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::{Semaphore, mpsc};
 use tokio::task::JoinSet;
 
-use super::jsonrpc::{
-    self, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, Incoming, METHOD_NOT_FOUND,
-};
+use super::jsonrpc::{self, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, Incoming, METHOD_NOT_FOUND};
 use super::lines::{Line, MAX_LINE, read_line};
 
 /// The protocol revision this server speaks best.
@@ -44,11 +42,7 @@ pub trait Backend: Send + Sync + 'static {
     /// The MCP `Tool` objects of `tools/list`.
     fn tools(&self) -> &[Value];
     /// Runs tool `name` with the `arguments` JSON text.
-    fn call(
-        self: Arc<Self>,
-        name: String,
-        arguments: String,
-    ) -> BoxFuture<Result<ToolOutcome, BackendError>>;
+    fn call(self: Arc<Self>, name: String, arguments: String) -> BoxFuture<Result<ToolOutcome, BackendError>>;
 }
 
 /// Who the server says it is.
@@ -64,12 +58,7 @@ pub struct ServerInfo {
 const MAX_CONCURRENT_CALLS: usize = 8;
 
 /// Serves MCP on `input`/`output` until the input ends (or the output closes).
-pub async fn serve<R, W>(
-    input: R,
-    output: W,
-    backend: Arc<dyn Backend>,
-    info: ServerInfo,
-) -> std::io::Result<()>
+pub async fn serve<R, W>(input: R, output: W, backend: Arc<dyn Backend>, info: ServerInfo) -> std::io::Result<()>
 where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin + Send + 'static,
@@ -133,30 +122,16 @@ where
 }
 
 /// Answers a request other than `tools/call`.
-fn answer(
-    id: &Value,
-    method: &str,
-    params: &Value,
-    backend: &dyn Backend,
-    info: &ServerInfo,
-) -> Value {
+fn answer(id: &Value, method: &str, params: &Value, backend: &dyn Backend, info: &ServerInfo) -> Value {
     let server_info = json!({ "name": info.name, "title": info.title, "version": info.version });
     let capabilities = json!({ "tools": { "listChanged": false } });
     match method {
         "initialize" => {
             let asked = params.get("protocolVersion").and_then(Value::as_str);
             let Some(asked) = asked else {
-                return jsonrpc::error(
-                    id,
-                    INVALID_PARAMS,
-                    "initialize needs params.protocolVersion",
-                );
+                return jsonrpc::error(id, INVALID_PARAMS, "initialize needs params.protocolVersion");
             };
-            let version = if SUPPORTED_PROTOCOLS.contains(&asked) {
-                asked
-            } else {
-                LATEST_PROTOCOL
-            };
+            let version = if SUPPORTED_PROTOCOLS.contains(&asked) { asked } else { LATEST_PROTOCOL };
             jsonrpc::result(
                 id,
                 json!({
@@ -187,11 +162,7 @@ fn answer(
 /// Runs `tools/call`.
 async fn call_tool(id: &Value, params: &Value, backend: Arc<dyn Backend>) -> Value {
     let Some(name) = params.get("name").and_then(Value::as_str) else {
-        return jsonrpc::error(
-            id,
-            INVALID_PARAMS,
-            "tools/call needs params.name (a string)",
-        );
+        return jsonrpc::error(id, INVALID_PARAMS, "tools/call needs params.name (a string)");
     };
     if !backend.tools().iter().any(|t| t["name"] == name) {
         return jsonrpc::error(id, INVALID_PARAMS, &format!("Unknown tool: {name}"));
@@ -204,11 +175,7 @@ async fn call_tool(id: &Value, params: &Value, backend: Arc<dyn Backend>) -> Val
     let started = std::time::Instant::now();
     match backend.call(name.to_string(), arguments).await {
         Ok(outcome) => {
-            let code = outcome
-                .structured
-                .pointer("/error/code")
-                .and_then(Value::as_str)
-                .unwrap_or("");
+            let code = outcome.structured.pointer("/error/code").and_then(Value::as_str).unwrap_or("");
             tracing::info!(
                 tool = name,
                 ok = !outcome.is_error,
@@ -226,9 +193,7 @@ async fn call_tool(id: &Value, params: &Value, backend: Arc<dyn Backend>) -> Val
                 }),
             )
         }
-        Err(BackendError::UnknownTool(n)) => {
-            jsonrpc::error(id, INVALID_PARAMS, &format!("Unknown tool: {n}"))
-        }
+        Err(BackendError::UnknownTool(n)) => jsonrpc::error(id, INVALID_PARAMS, &format!("Unknown tool: {n}")),
         Err(BackendError::Internal(m)) => {
             tracing::error!(tool = name, error = %m, "tool call failed inside the host or component");
             jsonrpc::error(id, INTERNAL_ERROR, &m)
@@ -249,38 +214,25 @@ mod tests {
         fn tools(&self) -> &[Value] {
             &self.tools
         }
-        fn call(
-            self: Arc<Self>,
-            name: String,
-            arguments: String,
-        ) -> BoxFuture<Result<ToolOutcome, BackendError>> {
+        fn call(self: Arc<Self>, name: String, arguments: String) -> BoxFuture<Result<ToolOutcome, BackendError>> {
             Box::pin(async move {
                 if name == "boom" {
                     return Err(BackendError::Internal("component trapped".into()));
                 }
                 let ok = arguments != "\"bad\"";
-                Ok(ToolOutcome {
-                    structured: json!({"ok": ok, "operation": name, "args": arguments}),
-                    is_error: !ok,
-                })
+                Ok(ToolOutcome { structured: json!({"ok": ok, "operation": name, "args": arguments}), is_error: !ok })
             })
         }
     }
 
     fn info() -> ServerInfo {
-        ServerInfo {
-            name: "t".into(),
-            title: "T".into(),
-            version: "0".into(),
-            instructions: "i".into(),
-        }
+        ServerInfo { name: "t".into(), title: "T".into(), version: "0".into(), instructions: "i".into() }
     }
 
     /// Sends `lines` and returns every response line.
     async fn exchange(lines: &[&str]) -> Vec<Value> {
-        let backend: Arc<dyn Backend> = Arc::new(Fake {
-            tools: vec![json!({"name": "echo"}), json!({"name": "boom"})],
-        });
+        let backend: Arc<dyn Backend> =
+            Arc::new(Fake { tools: vec![json!({"name": "echo"}), json!({"name": "boom"})] });
         let (mut client, server) = duplex(1 << 16);
         let (server_read, server_write) = tokio::io::split(server);
         let task = tokio::spawn(serve(server_read, server_write, backend, info()));
@@ -301,9 +253,7 @@ mod tests {
     }
 
     fn by_id(out: &[Value], id: Value) -> &Value {
-        out.iter()
-            .find(|m| m["id"] == id)
-            .unwrap_or_else(|| panic!("no answer for {id}: {out:?}"))
+        out.iter().find(|m| m["id"] == id).unwrap_or_else(|| panic!("no answer for {id}: {out:?}"))
     }
 
     #[tokio::test]
@@ -316,18 +266,9 @@ mod tests {
         ])
         .await;
         assert_eq!(out.len(), 3);
-        assert_eq!(
-            by_id(&out, json!(1))["result"]["supportedVersions"][0],
-            "2025-11-25"
-        );
-        assert_eq!(
-            by_id(&out, json!(2))["result"]["protocolVersion"],
-            "2025-11-25"
-        );
-        assert_eq!(
-            by_id(&out, json!(2))["result"]["capabilities"]["tools"]["listChanged"],
-            false
-        );
+        assert_eq!(by_id(&out, json!(1))["result"]["supportedVersions"][0], "2025-11-25");
+        assert_eq!(by_id(&out, json!(2))["result"]["protocolVersion"], "2025-11-25");
+        assert_eq!(by_id(&out, json!(2))["result"]["capabilities"]["tools"]["listChanged"], false);
         assert_eq!(by_id(&out, json!(3))["result"], json!({}));
     }
 
@@ -339,14 +280,8 @@ mod tests {
             r#"{"jsonrpc":"2.0","id":3,"method":"initialize","params":{}}"#,
         ])
         .await;
-        assert_eq!(
-            by_id(&out, json!(1))["result"]["protocolVersion"],
-            "2025-06-18"
-        );
-        assert_eq!(
-            by_id(&out, json!(2))["result"]["protocolVersion"],
-            LATEST_PROTOCOL
-        );
+        assert_eq!(by_id(&out, json!(1))["result"]["protocolVersion"], "2025-06-18");
+        assert_eq!(by_id(&out, json!(2))["result"]["protocolVersion"], LATEST_PROTOCOL);
         assert_eq!(by_id(&out, json!(3))["error"]["code"], INVALID_PARAMS);
     }
 
@@ -363,11 +298,8 @@ mod tests {
             r#"{"jsonrpc":"2.0","id":7,"method":"ping"}"#,
         ])
         .await;
-        let nulls: Vec<i64> = out
-            .iter()
-            .filter(|m| m["id"].is_null())
-            .map(|m| m["error"]["code"].as_i64().unwrap())
-            .collect();
+        let nulls: Vec<i64> =
+            out.iter().filter(|m| m["id"].is_null()).map(|m| m["error"]["code"].as_i64().unwrap()).collect();
         assert_eq!(nulls, vec![-32700, -32600, -32600]);
         assert_eq!(by_id(&out, json!(4))["error"]["code"], METHOD_NOT_FOUND);
         assert_eq!(by_id(&out, json!(5))["error"]["code"], INVALID_PARAMS);
@@ -383,13 +315,7 @@ mod tests {
             r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo","arguments":"bad"}}"#,
         ])
         .await;
-        assert_eq!(
-            by_id(&out, json!(1))["result"]["tools"]
-                .as_array()
-                .unwrap()
-                .len(),
-            2
-        );
+        assert_eq!(by_id(&out, json!(1))["result"]["tools"].as_array().unwrap().len(), 2);
         let r = &by_id(&out, json!(2))["result"];
         assert_eq!(r["isError"], false);
         assert_eq!(r["structuredContent"]["args"], "{\"a\":1}");

@@ -25,12 +25,7 @@ fn refs(v: &Value, out: &mut BTreeSet<String>) {
         Value::Object(m) => {
             for (k, x) in m {
                 if k == "$ref" {
-                    out.insert(
-                        x.as_str()
-                            .unwrap()
-                            .trim_start_matches("#/$defs/")
-                            .to_string(),
-                    );
+                    out.insert(x.as_str().unwrap().trim_start_matches("#/$defs/").to_string());
                 } else {
                     refs(x, out);
                 }
@@ -48,16 +43,10 @@ const FAMILIES: &[(&str, &[&str])] = &[
     ("read_reference", &["reference_page"]),
     ("read_requests", &["request_page", "retry_page"]),
     ("read_request_stats", &["metrics"]),
-    (
-        "read_issues",
-        &["issue_page", "comment_page", "group_page", "metrics"],
-    ),
+    ("read_issues", &["issue_page", "comment_page", "group_page", "metrics"]),
     ("read_votes", &["vote_page"]),
     ("read_users", &["user_page", "reference_page"]),
-    (
-        "read_library",
-        &["media_page", "calendar_page", "artwork_page"],
-    ),
+    ("read_library", &["media_page", "calendar_page", "artwork_page"]),
     ("read_server", &["metrics", "reference_page"]),
     ("read_integration", &["reference_page", "user_page"]),
     ("read_settings", &["settings"]),
@@ -84,25 +73,17 @@ fn tools_list_matches_the_catalogue_and_the_snapshot() {
     let result = list();
     let tools = result["tools"].as_array().unwrap();
     assert_eq!(tools.len(), 31);
-    let defs: Value =
-        serde_json::from_str(&std::fs::read_to_string(schemas_dir().join("defs.json")).unwrap())
-            .unwrap();
+    let defs: Value = serde_json::from_str(&std::fs::read_to_string(schemas_dir().join("defs.json")).unwrap()).unwrap();
     let shared = defs["$defs"].as_object().unwrap();
     // The binding library beside the checkout (../shared), when present.
     if let Ok(text) = std::fs::read_to_string(schemas_dir().join("../../shared/spec/defs.json")) {
         let spec: Value = serde_json::from_str(&text).unwrap();
-        assert_eq!(
-            defs, spec,
-            "schemas/defs.json must be spec/defs.json verbatim"
-        );
+        assert_eq!(defs, spec, "schemas/defs.json must be spec/defs.json verbatim");
     }
 
     for t in tools {
         let name = t["name"].as_str().unwrap();
-        assert!(
-            t["description"].as_str().unwrap().len() > 40,
-            "{name} needs a description for a model"
-        );
+        assert!(t["description"].as_str().unwrap().len() > 40, "{name} needs a description for a model");
         assert!(t["title"].is_string());
         // Input schema: a valid 2020-12 schema that refuses unknown arguments.
         let input = &t["inputSchema"];
@@ -112,20 +93,12 @@ fn tools_list_matches_the_catalogue_and_the_snapshot() {
         // Output schema: valid 2020-12, operation const, data.oneOf = the families, $defs = closure.
         let out = &t["outputSchema"];
         jsonschema::meta::validate(out).unwrap_or_else(|e| panic!("{name} outputSchema: {e}"));
-        assert_eq!(
-            out["$schema"],
-            "https://json-schema.org/draft/2020-12/schema"
-        );
+        assert_eq!(out["$schema"], "https://json-schema.org/draft/2020-12/schema");
         assert_eq!(out["properties"]["operation"]["const"], name);
         let families: Vec<&str> = if name.starts_with("write_") {
             vec!["mutation"]
         } else {
-            FAMILIES
-                .iter()
-                .find(|(n, _)| *n == name)
-                .unwrap()
-                .1
-                .to_vec()
+            FAMILIES.iter().find(|(n, _)| *n == name).unwrap().1.to_vec()
         };
         let one_of: Vec<&str> = out["properties"]["data"]["oneOf"]
             .as_array()
@@ -135,10 +108,8 @@ fn tools_list_matches_the_catalogue_and_the_snapshot() {
             .collect();
         assert_eq!(one_of, families, "{name} data.oneOf");
         let mut closure: BTreeSet<String> = BTreeSet::new();
-        let mut todo: Vec<String> = std::iter::once("error")
-            .chain(families.iter().copied())
-            .map(String::from)
-            .collect();
+        let mut todo: Vec<String> =
+            std::iter::once("error").chain(families.iter().copied()).map(String::from).collect();
         while let Some(d) = todo.pop() {
             if closure.insert(d.clone()) {
                 let mut found = BTreeSet::new();
@@ -146,22 +117,12 @@ fn tools_list_matches_the_catalogue_and_the_snapshot() {
                 todo.extend(found);
             }
         }
-        let embedded: BTreeSet<String> =
-            out["$defs"].as_object().unwrap().keys().cloned().collect();
-        assert_eq!(
-            embedded, closure,
-            "{name} $defs must be exactly the transitive closure"
-        );
+        let embedded: BTreeSet<String> = out["$defs"].as_object().unwrap().keys().cloned().collect();
+        assert_eq!(embedded, closure, "{name} $defs must be exactly the transitive closure");
         for (k, v) in out["$defs"].as_object().unwrap() {
-            assert_eq!(
-                v, &shared[k],
-                "{name} $defs.{k} must be the library's definition"
-            );
+            assert_eq!(v, &shared[k], "{name} $defs.{k} must be the library's definition");
         }
-        assert!(
-            !t["description"].as_str().unwrap().contains("$defs"),
-            "{name}: no contract in the description"
-        );
+        assert!(!t["description"].as_str().unwrap().contains("$defs"), "{name}: no contract in the description");
         // Annotations as the catalogue gives them.
         let a = &t["annotations"];
         assert_eq!(a["openWorldHint"], true, "{name}");
@@ -170,11 +131,7 @@ fn tools_list_matches_the_catalogue_and_the_snapshot() {
         } else {
             assert_eq!(a["readOnlyHint"], false, "{name}");
             assert_eq!(a["idempotentHint"], false, "{name}");
-            assert_eq!(
-                a["destructiveHint"],
-                json!(DESTRUCTIVE.contains(&name)),
-                "{name}"
-            );
+            assert_eq!(a["destructiveHint"], json!(DESTRUCTIVE.contains(&name)), "{name}");
         }
     }
 
@@ -185,8 +142,8 @@ fn tools_list_matches_the_catalogue_and_the_snapshot() {
         std::fs::write(&path, &actual).unwrap();
         return;
     }
-    let expected: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap_or_default())
-        .unwrap_or(Value::Null);
+    let expected: Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap_or_default()).unwrap_or(Value::Null);
     if expected != result {
         let actual_path = schemas_dir().join("tools.actual.json");
         std::fs::write(&actual_path, &actual).unwrap();

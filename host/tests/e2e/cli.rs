@@ -17,11 +17,7 @@ fn call_prints_one_result() {
         .env("OMBI_MCP_CACHE_DIR", cache_dir())
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["ok"], true);
     assert_eq!(v["data"]["items"][0]["title"], "The Matrix");
@@ -31,43 +27,19 @@ fn call_prints_one_result() {
 
 #[test]
 fn the_demo_runs_the_main_job() {
-    let out = Command::new(bin())
-        .arg("demo")
-        .env("OMBI_MCP_CACHE_DIR", cache_dir())
-        .output()
-        .unwrap();
+    let out = Command::new(bin()).arg("demo").env("OMBI_MCP_CACHE_DIR", cache_dir()).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    for expected in [
-        "31 tools: 14 read, 17 write",
-        "Dune",
-        "tmdb:438631",
-        "FORBIDDEN",
-        "INVALID_ARGUMENT",
-        "0 writes",
-    ] {
-        assert!(
-            stdout.contains(expected),
-            "the demo should show {expected:?}:\n{stdout}"
-        );
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    for expected in ["31 tools: 14 read, 17 write", "Dune", "tmdb:438631", "FORBIDDEN", "INVALID_ARGUMENT", "0 writes"]
+    {
+        assert!(stdout.contains(expected), "the demo should show {expected:?}:\n{stdout}");
     }
-    assert!(
-        !stdout.contains(ombi_sim::DEFAULT_API_KEY),
-        "the demo must not print the key"
-    );
+    assert!(!stdout.contains(ombi_sim::DEFAULT_API_KEY), "the demo must not print the key");
 }
 
 #[test]
 fn bad_configuration_is_a_clear_error() {
-    let out = Command::new(bin())
-        .arg("serve")
-        .env("OMBI_URL", "ftp://nowhere")
-        .output()
-        .unwrap();
+    let out = Command::new(bin()).arg("serve").env("OMBI_URL", "ftp://nowhere").output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("OMBI_URL"));
     let out = Command::new(bin()).arg("frobnicate").output().unwrap();

@@ -13,24 +13,10 @@ fn discover_is_answered_at_once_even_before_initialize() {
     let sim = Simulator::start().unwrap();
     let mut s = Server::start(&sim, &[]);
     let started = Instant::now();
-    let r = s.request(
-        "server/discover",
-        json!({"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}),
-    );
+    let r = s.request("server/discover", json!({"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}));
     let took = started.elapsed();
-    assert!(
-        r["result"]["supportedVersions"]
-            .as_array()
-            .unwrap()
-            .contains(&json!("2025-11-25")),
-        "{r}"
-    );
-    assert!(
-        !r["result"]["supportedVersions"]
-            .as_array()
-            .unwrap()
-            .contains(&json!("2026-07-28"))
-    );
+    assert!(r["result"]["supportedVersions"].as_array().unwrap().contains(&json!("2025-11-25")), "{r}");
+    assert!(!r["result"]["supportedVersions"].as_array().unwrap().contains(&json!("2026-07-28")));
     assert_eq!(r["result"]["serverInfo"]["name"], "ombi-mcp");
     // Generous for a cold debug start; the point is it does not wait on anything.
     assert!(took < Duration::from_secs(30), "{took:?}");
@@ -44,15 +30,9 @@ fn discover_is_answered_at_once_even_before_initialize() {
 fn version_negotiation_offers_a_supported_version() {
     let sim = Simulator::start().unwrap();
     let mut s = Server::start(&sim, &[]);
-    let r = s.request(
-        "initialize",
-        json!({"protocolVersion": "2025-06-18", "capabilities": {}}),
-    );
+    let r = s.request("initialize", json!({"protocolVersion": "2025-06-18", "capabilities": {}}));
     assert_eq!(r["result"]["protocolVersion"], "2025-06-18");
-    let r = s.request(
-        "initialize",
-        json!({"protocolVersion": "2099-01-01", "capabilities": {}}),
-    );
+    let r = s.request("initialize", json!({"protocolVersion": "2099-01-01", "capabilities": {}}));
     assert_eq!(r["result"]["protocolVersion"], "2025-11-25");
 }
 
@@ -69,42 +49,20 @@ fn malformed_messages_get_their_codes_and_the_session_continues() {
     };
     expect(&mut s, "{this is not json", -32700, Value::Null);
     expect(&mut s, r#"{"jsonrpc":"2.0","id":1}"#, -32600, json!(1));
-    expect(
-        &mut s,
-        r#"{"jsonrpc":"2.0","id":2,"method":42}"#,
-        -32600,
-        json!(2),
-    );
-    expect(
-        &mut s,
-        r#"[{"jsonrpc":"2.0","id":3,"method":"ping"}]"#,
-        -32600,
-        Value::Null,
-    );
+    expect(&mut s, r#"{"jsonrpc":"2.0","id":2,"method":42}"#, -32600, json!(2));
+    expect(&mut s, r#"[{"jsonrpc":"2.0","id":3,"method":"ping"}]"#, -32600, Value::Null);
     expect(&mut s, r#""just a string""#, -32600, Value::Null);
-    expect(
-        &mut s,
-        r#"{"jsonrpc":"2.0","id":4,"method":"resources/list"}"#,
-        -32601,
-        json!(4),
-    );
+    expect(&mut s, r#"{"jsonrpc":"2.0","id":4,"method":"resources/list"}"#, -32601, json!(4));
     expect(
         &mut s,
         r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"read_everything"}}"#,
         -32602,
         json!(5),
     );
-    expect(
-        &mut s,
-        r#"{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{}}"#,
-        -32602,
-        json!(6),
-    );
+    expect(&mut s, r#"{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{}}"#, -32602, json!(6));
     // A line over the 4 MiB limit is answered and drained, not buffered.
-    let long = format!(
-        r#"{{"jsonrpc":"2.0","id":7,"method":"ping","params":{{"pad":"{}"}}}}"#,
-        "x".repeat(5 * 1024 * 1024)
-    );
+    let long =
+        format!(r#"{{"jsonrpc":"2.0","id":7,"method":"ping","params":{{"pad":"{}"}}}}"#, "x".repeat(5 * 1024 * 1024));
     expect(&mut s, &long, -32600, Value::Null);
     // Bad arguments are a tool result, not a protocol error.
     let r = s.call("read_search", json!({"query": 5}));
@@ -116,10 +74,7 @@ fn malformed_messages_get_their_codes_and_the_session_continues() {
     // Still alive.
     assert_eq!(s.request("ping", json!({}))["result"], json!({}));
     assert_eq!(s.tools().len(), 31);
-    assert!(
-        s.finish(),
-        "the server should exit cleanly when stdin closes"
-    );
+    assert!(s.finish(), "the server should exit cleanly when stdin closes");
 }
 
 #[test]

@@ -31,13 +31,7 @@ fn headers_that_never_come_time_out_at_the_configured_deadline() {
 #[test]
 fn a_dripping_body_is_bounded_by_the_same_deadline() {
     let sim = Simulator::start().unwrap();
-    sim.inject(FaultRule::on(
-        "/api/v2/Search/multi",
-        Fault::Drip {
-            chunk: 8,
-            every: Duration::from_millis(300),
-        },
-    ));
+    sim.inject(FaultRule::on("/api/v2/Search/multi", Fault::Drip { chunk: 8, every: Duration::from_millis(300) }));
     let (mut s, schemas) = session(&sim, &[("OMBI_REQUEST_TIMEOUT_SECONDS", "2")]);
     let started = Instant::now();
     let r = s.call("read_search", json!({"query": "the"}));
@@ -49,12 +43,7 @@ fn a_dripping_body_is_bounded_by_the_same_deadline() {
 #[test]
 fn a_body_over_the_read_budget_is_cut_while_reading() {
     let sim = Simulator::start().unwrap();
-    sim.inject(FaultRule::on(
-        "/api/v2/Search/multi",
-        Fault::Oversized {
-            bytes: 4 * 1024 * 1024,
-        },
-    ));
+    sim.inject(FaultRule::on("/api/v2/Search/multi", Fault::Oversized { bytes: 4 * 1024 * 1024 }));
     let (mut s, schemas) = session(&sim, &[("OMBI_MAX_RESPONSE_BYTES", "65536")]);
     let r = s.call("read_search", json!({"query": "filler", "limit": 100}));
     schemas.check("read_search", &r);
@@ -73,44 +62,18 @@ fn upstream_failures_map_to_error_codes_without_leaking_bodies() {
     let sim = Simulator::start().unwrap();
     let (mut s, schemas) = session(&sim, &[]);
     let cases = [
-        (
-            Fault::Status {
-                status: 502,
-                body: FaultBody::Html,
-                retry_after: None,
-            },
-            "UPSTREAM_REJECTED",
-            true,
-        ),
+        (Fault::Status { status: 502, body: FaultBody::Html, retry_after: None }, "UPSTREAM_REJECTED", true),
         (
             Fault::Status {
                 status: 500,
-                body: FaultBody::ErrorJson(
-                    "Object reference not set to an instance of an object.".into(),
-                ),
+                body: FaultBody::ErrorJson("Object reference not set to an instance of an object.".into()),
                 retry_after: None,
             },
             "UPSTREAM_REJECTED",
             false,
         ),
-        (
-            Fault::Status {
-                status: 429,
-                body: FaultBody::Empty,
-                retry_after: Some(7),
-            },
-            "RATE_LIMITED",
-            true,
-        ),
-        (
-            Fault::Status {
-                status: 403,
-                body: FaultBody::Empty,
-                retry_after: None,
-            },
-            "FORBIDDEN",
-            false,
-        ),
+        (Fault::Status { status: 429, body: FaultBody::Empty, retry_after: Some(7) }, "RATE_LIMITED", true),
+        (Fault::Status { status: 403, body: FaultBody::Empty, retry_after: None }, "FORBIDDEN", false),
         (Fault::Drop, "UPSTREAM_REJECTED", true),
         (Fault::CutBody { after: 20 }, "UPSTREAM_REJECTED", true),
     ];
@@ -128,11 +91,7 @@ fn upstream_failures_map_to_error_codes_without_leaking_bodies() {
     sim.clear_faults();
     sim.inject(FaultRule::on(
         "/api/v2/Search/multi",
-        Fault::Status {
-            status: 429,
-            body: FaultBody::Empty,
-            retry_after: Some(7),
-        },
+        Fault::Status { status: 429, body: FaultBody::Empty, retry_after: Some(7) },
     ));
     let r = s.call("read_search", json!({"query": "matrix"}));
     assert_eq!(r["structuredContent"]["error"]["retry_after_seconds"], 7);
@@ -145,34 +104,21 @@ fn an_unreachable_ombi_is_reported_and_nothing_hangs() {
     let r = s.call("read_server", json!({}));
     schemas.check("read_server", &r);
     assert_eq!(r["structuredContent"]["error"]["code"], "UPSTREAM_REJECTED");
-    assert!(
-        r["structuredContent"]["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("OMBI_URL")
-    );
+    assert!(r["structuredContent"]["error"]["message"].as_str().unwrap().contains("OMBI_URL"));
 }
 
 /// The component's imports are its permissions: compare them with the committed list.
 #[test]
 fn component_imports_match_the_committed_list() {
     let path = format!("{}/ombi-component.wasm", env!("CARGO_TARGET_TMPDIR"));
-    let out = Command::new(bin())
-        .args(["component", &path])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = Command::new(bin()).args(["component", &path]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let bytes = std::fs::read(&path).unwrap();
     let mut depth = 0usize;
     let mut imports = BTreeSet::new();
     for payload in wasmparser::Parser::new(0).parse_all(&bytes) {
         match payload.unwrap() {
-            wasmparser::Payload::ModuleSection { .. }
-            | wasmparser::Payload::ComponentSection { .. } => depth += 1,
+            wasmparser::Payload::ModuleSection { .. } | wasmparser::Payload::ComponentSection { .. } => depth += 1,
             wasmparser::Payload::End(_) => depth = depth.saturating_sub(1),
             wasmparser::Payload::ComponentImportSection(reader) if depth == 0 => {
                 for import in reader {
@@ -191,24 +137,14 @@ fn component_imports_match_the_committed_list() {
         .map(String::from)
         .collect();
     for bad in ["wasi:filesystem", "wasi:sockets"] {
-        assert!(
-            !imports.iter().any(|i| i.starts_with(bad)),
-            "the component must not import {bad}: {imports:?}"
-        );
+        assert!(!imports.iter().any(|i| i.starts_with(bad)), "the component must not import {bad}: {imports:?}");
     }
-    assert_eq!(
-        imports, listed,
-        "the component's imports changed; review and update {listed_path}"
-    );
+    assert_eq!(imports, listed, "the component's imports changed; review and update {listed_path}");
 }
 
 #[test]
 fn the_compiled_component_is_cached_on_disk() {
-    let dir = format!(
-        "{}/cache-test-{}",
-        env!("CARGO_TARGET_TMPDIR"),
-        std::process::id()
-    );
+    let dir = format!("{}/cache-test-{}", env!("CARGO_TARGET_TMPDIR"), std::process::id());
     let _ = std::fs::remove_dir_all(&dir);
     let sim = Simulator::start().unwrap();
     let run = || {
@@ -219,17 +155,10 @@ fn the_compiled_component_is_cached_on_disk() {
             .env("OMBI_MCP_CACHE_DIR", &dir)
             .output()
             .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     };
     run();
-    let files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     assert_eq!(files.len(), 1, "{files:?}");
     assert!(files[0].extension().is_some_and(|e| e == "cwasm"));
     let written = std::fs::metadata(&files[0]).unwrap().modified().unwrap();

@@ -54,12 +54,8 @@ impl Server {
 
     /// Spawns `cmd` with piped stdio.
     pub fn spawn(mut cmd: Command) -> Server {
-        let mut child = cmd
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawning ombi-mcp");
+        let mut child =
+            cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawning ombi-mcp");
         let stdout = child.stdout.take().unwrap();
         let stderr_pipe = child.stderr.take().unwrap();
         let (tx, lines) = channel();
@@ -84,14 +80,7 @@ impl Server {
                 s.push('\n');
             }
         });
-        Server {
-            stdin: child.stdin.take(),
-            child,
-            lines,
-            stdout: all,
-            stderr,
-            next_id: 0,
-        }
+        Server { stdin: child.stdin.take(), child, lines, stdout: all, stderr, next_id: 0 }
     }
 
     /// What the server logged so far.
@@ -109,12 +98,10 @@ impl Server {
 
     /// The next line the server writes, as JSON.
     pub fn recv(&mut self) -> Value {
-        let line = self.lines.recv_timeout(READ_TIMEOUT).unwrap_or_else(|_| {
-            panic!(
-                "no answer within {READ_TIMEOUT:?}; stderr:\n{}",
-                self.stderr()
-            )
-        });
+        let line = self
+            .lines
+            .recv_timeout(READ_TIMEOUT)
+            .unwrap_or_else(|_| panic!("no answer within {READ_TIMEOUT:?}; stderr:\n{}", self.stderr()));
         serde_json::from_str(&line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"))
     }
 
@@ -122,9 +109,7 @@ impl Server {
     pub fn request(&mut self, method: &str, params: Value) -> Value {
         self.next_id += 1;
         let id = self.next_id;
-        self.send_raw(
-            &json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string(),
-        );
+        self.send_raw(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string());
         loop {
             let msg = self.recv();
             if msg["id"] == json!(id) {
@@ -146,20 +131,13 @@ impl Server {
     /// `tools/list` result's tools.
     pub fn tools(&mut self) -> Vec<Value> {
         let r = self.request("tools/list", json!({}));
-        r["result"]["tools"]
-            .as_array()
-            .cloned()
-            .unwrap_or_else(|| panic!("{r}"))
+        r["result"]["tools"].as_array().cloned().unwrap_or_else(|| panic!("{r}"))
     }
 
     /// `tools/call`; returns the `result` (panics on a JSON-RPC error).
     pub fn call(&mut self, tool: &str, args: Value) -> Value {
         let r = self.request("tools/call", json!({"name": tool, "arguments": args}));
-        assert!(
-            r.get("error").is_none(),
-            "JSON-RPC error for {tool}: {r}\nstderr:\n{}",
-            self.stderr()
-        );
+        assert!(r.get("error").is_none(), "JSON-RPC error for {tool}: {r}\nstderr:\n{}", self.stderr());
         r["result"].clone()
     }
 
@@ -198,8 +176,7 @@ impl Schemas {
             .iter()
             .map(|t| {
                 let name = t["name"].as_str().unwrap().to_string();
-                let v = jsonschema::validator_for(&t["outputSchema"])
-                    .unwrap_or_else(|e| panic!("{name}: {e}"));
+                let v = jsonschema::validator_for(&t["outputSchema"]).unwrap_or_else(|e| panic!("{name}: {e}"));
                 (name, v)
             })
             .collect();
@@ -210,21 +187,10 @@ impl Schemas {
     pub fn check(&self, tool: &str, result: &Value) {
         let structured = &result["structuredContent"];
         let v = &self.validators[tool];
-        let errors: Vec<String> = v
-            .iter_errors(structured)
-            .map(|e| format!("{e} at {}", e.instance_path()))
-            .collect();
-        assert!(
-            errors.is_empty(),
-            "{tool} result violates its outputSchema: {errors:?}\n{structured:#}"
-        );
-        assert_eq!(
-            result["isError"],
-            json!(structured["ok"] != json!(true)),
-            "isError must be !ok"
-        );
-        let text: Value =
-            serde_json::from_str(result["content"][0]["text"].as_str().unwrap()).unwrap();
+        let errors: Vec<String> = v.iter_errors(structured).map(|e| format!("{e} at {}", e.instance_path())).collect();
+        assert!(errors.is_empty(), "{tool} result violates its outputSchema: {errors:?}\n{structured:#}");
+        assert_eq!(result["isError"], json!(structured["ok"] != json!(true)), "isError must be !ok");
+        let text: Value = serde_json::from_str(result["content"][0]["text"].as_str().unwrap()).unwrap();
         assert_eq!(&text, structured, "the text block must hold the same JSON");
         assert_eq!(structured["operation"], json!(tool));
     }
@@ -242,8 +208,5 @@ pub fn session(sim: &Simulator, env: &[(&str, &str)]) -> (Server, Schemas) {
 pub fn assert_no_key(server: &Server, key: &str) {
     let out = server.stdout.lock().unwrap().join("\n");
     assert!(!out.contains(key), "the API key leaked to stdout");
-    assert!(
-        !server.stderr().contains(key),
-        "the API key leaked to stderr"
-    );
+    assert!(!server.stderr().contains(key), "the API key leaked to stderr");
 }

@@ -4,10 +4,7 @@
 //! cargo run -p ombi-sim --bin ombi-sim -- --port 5055 [--api-key KEY] [--seed N] [--base-path /ombi]
 //! ```
 
-#![allow(
-    clippy::print_stdout,
-    reason = "it prints its URL and key for a person or script to read"
-)]
+#![allow(clippy::print_stdout, reason = "it prints its URL and key for a person or script to read")]
 
 use std::process::ExitCode;
 
@@ -24,9 +21,7 @@ fn main() -> ExitCode {
             "--seed" => options.seed = value().parse().unwrap_or(options.seed),
             "--base-path" => options.base_path = value(),
             "-h" | "--help" => {
-                eprintln!(
-                    "usage: ombi-sim [--port N] [--api-key KEY] [--seed N] [--base-path /prefix]"
-                );
+                eprintln!("usage: ombi-sim [--port N] [--api-key KEY] [--seed N] [--base-path /prefix]");
                 return ExitCode::SUCCESS;
             }
             other => {

@@ -28,9 +28,7 @@ pub fn movie_full(s: &State, m: &Movie) -> Value {
         .filter_map(|(i, id)| s.people.iter().find(|p| p.tmdb_id == *id).map(|p| (i, p)))
         .map(|(i, p)| json!({"cast_id": i + 1, "character": format!("Character {}", i + 1), "credit_id": format!("c{}{}", m.tmdb_id, i), "gender": 0, "id": p.tmdb_id, "name": p.name, "order": i, "profile_path": p.profile_path}))
         .collect();
-    let collection = m
-        .collection_id
-        .and_then(|cid| s.collections.iter().find(|(id, _, _)| *id == cid));
+    let collection = m.collection_id.and_then(|cid| s.collections.iter().find(|(id, _, _)| *id == cid));
     let extra = json!({
         "imdbId": m.imdb_id,
         "belongsToCollection": collection.map(|(id, name, _)| json!({"id": id, "name": name, "posterPath": "/coll.jpg", "backdropPath": "/collb.jpg"})),
@@ -59,11 +57,7 @@ pub fn tv_full(s: &State, show: &Show) -> Value {
         s.tv_children
             .iter()
             .filter(|c| Some(c.parent_id) == parent.map(|p| p.id))
-            .any(|c| {
-                c.seasons
-                    .iter()
-                    .any(|se| se.number == season && se.episodes.iter().any(|e| e.number == ep))
-            })
+            .any(|c| c.seasons.iter().any(|se| se.number == season && se.episodes.iter().any(|e| e.number == ep)))
     };
     let seasons: Vec<Value> = show
         .seasons
@@ -111,11 +105,7 @@ pub fn movie(c: &mut Call) -> Response {
 /// GET `/api/v2/Search/movie/imdb/{imdbid}`.
 pub fn movie_by_imdb(c: &mut Call) -> Response {
     let s: &State = c.state;
-    match s
-        .movies
-        .iter()
-        .find(|m| m.imdb_id.eq_ignore_ascii_case(c.param(0)))
-    {
+    match s.movies.iter().find(|m| m.imdb_id.eq_ignore_ascii_case(c.param(0))) {
         Some(m) => Response::ok(movie_full(s, m)),
         None => tmdb_missing("movie", c.param(0)),
     }
@@ -125,12 +115,7 @@ pub fn movie_by_imdb(c: &mut Call) -> Response {
 pub fn movie_by_request(c: &mut Call) -> Response {
     let s: &State = c.state;
     let id: u64 = c.param(0).parse().unwrap_or(0);
-    match s
-        .movie_requests
-        .iter()
-        .find(|r| r.id == id)
-        .and_then(|r| s.movie(r.tmdb_id))
-    {
+    match s.movie_requests.iter().find(|r| r.id == id).and_then(|r| s.movie(r.tmdb_id)) {
         Some(m) => Response::ok(movie_full(s, m)),
         None => Response::error(NRE),
     }
@@ -163,12 +148,7 @@ pub fn tv(c: &mut Call) -> Response {
 pub fn tv_by_request(c: &mut Call) -> Response {
     let s: &State = c.state;
     let id: u64 = c.param(0).parse().unwrap_or(0);
-    match s
-        .tv_parents
-        .iter()
-        .find(|p| p.id == id)
-        .and_then(|p| s.show(p.tmdb_id))
-    {
+    match s.tv_parents.iter().find(|p| p.id == id).and_then(|p| s.show(p.tmdb_id)) {
         Some(x) => Response::ok(tv_full(s, x)),
         None => Response::error(NRE),
     }
@@ -200,10 +180,7 @@ pub fn actor(c: &mut Call) -> Response {
 }
 
 fn artist_info(s: &State, mbid: &str) -> Option<Value> {
-    let a = s
-        .artists
-        .iter()
-        .find(|a| a.mbid.eq_ignore_ascii_case(mbid))?;
+    let a = s.artists.iter().find(|a| a.mbid.eq_ignore_ascii_case(mbid))?;
     let groups: Vec<Value> = s
         .albums
         .iter()
@@ -245,10 +222,10 @@ pub fn artist_by_request(c: &mut Call) -> Response {
 pub fn release_group(c: &mut Call) -> Response {
     let s: &State = c.state;
     match s.album(c.param(0)) {
-        Some(a) => Response::ok(
-            json!({"id": a.mbid, "title": a.title, "releaseDate": a.release_date, "type": a.album_type,
-            "artistName": a.artist_name, "artistId": a.artist_mbid, "available": a.available}),
-        ),
+        Some(a) => {
+            Response::ok(json!({"id": a.mbid, "title": a.title, "releaseDate": a.release_date, "type": a.album_type,
+            "artistName": a.artist_name, "artistId": a.artist_mbid, "available": a.available}))
+        }
         None => Response::error(NRE),
     }
 }
@@ -258,19 +235,20 @@ pub fn stream(c: &mut Call) -> Response {
     let s: &State = c.state;
     let id: u64 = c.param(1).parse().unwrap_or(0);
     let providers: Vec<u64> = if c.param(0).eq_ignore_ascii_case("tv") {
-        s.show(id)
-            .map(|x| vec![PROVIDERS[(x.tmdb_id % 6) as usize].0])
-            .unwrap_or_default()
+        s.show(id).map(|x| vec![PROVIDERS[(x.tmdb_id % 6) as usize].0]).unwrap_or_default()
     } else {
-        s.movie(id)
-            .map(|m| m.provider_ids.clone())
-            .unwrap_or_default()
+        s.movie(id).map(|m| m.provider_ids.clone()).unwrap_or_default()
     };
-    Response::ok(json!(providers
-        .iter()
-        .enumerate()
-        .filter_map(|(i, p)| PROVIDERS.iter().find(|(x, _)| x == p).map(|(_, name)| json!({"order": i, "streamingProvider": name, "logo": format!("/logo{p}.jpg")})))
-        .collect::<Vec<_>>()))
+    Response::ok(json!(
+        providers
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| PROVIDERS
+                .iter()
+                .find(|(x, _)| x == p)
+                .map(|(_, name)| json!({"order": i, "streamingProvider": name, "logo": format!("/logo{p}.jpg")})))
+            .collect::<Vec<_>>()
+    ))
 }
 
 /// GET `/api/v2/Search/ratings/{movie|tv}/{name}/{year}`: Rotten Tomatoes; 204 when unknown.
@@ -283,15 +261,9 @@ pub fn ratings(c: &mut Call) -> Response {
         }
         return Response::ok(json!({"className": "fresh", "score": 91}));
     }
-    match s
-        .movies
-        .iter()
-        .find(|m| m.title.to_lowercase() == name && m.year() == c.param(2))
-    {
-        Some(m) => Response::ok(
-            json!({"className": "certified-fresh", "score": (m.vote_average * 10.0) as i64,
-            "audienceClassName": "upright", "audienceScore": (m.vote_average * 9.0) as i64}),
-        ),
+    match s.movies.iter().find(|m| m.title.to_lowercase() == name && m.year() == c.param(2)) {
+        Some(m) => Response::ok(json!({"className": "certified-fresh", "score": (m.vote_average * 10.0) as i64,
+            "audienceClassName": "upright", "audienceScore": (m.vote_average * 9.0) as i64})),
         None => Response::empty(204),
     }
 }

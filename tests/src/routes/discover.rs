@@ -44,17 +44,12 @@ pub fn movie_list(c: &mut Call) -> Response {
             movies.retain(|m| release(m) <= now && release(m) > now - 45 * 86_400);
             movies.sort_by_key(|m| std::cmp::Reverse(release(m)));
         }
-        "seasonal" => {
-            movies.retain(|m| m.genre_ids.contains(&10751) || m.keyword_ids.contains(&6054))
-        }
+        "seasonal" => movies.retain(|m| m.genre_ids.contains(&10751) || m.keyword_ids.contains(&6054)),
         "requested" => {
             let mut requested: Vec<(i64, &Movie)> = s
                 .movie_requests
                 .iter()
-                .filter_map(|r| {
-                    s.movie(r.tmdb_id)
-                        .map(|m| (r.requested_date.or(r.requested_date_4k).unwrap_or(0), m))
-                })
+                .filter_map(|r| s.movie(r.tmdb_id).map(|m| (r.requested_date.or(r.requested_date_4k).unwrap_or(0), m)))
                 .collect();
             requested.sort_by_key(|(d, _)| std::cmp::Reverse(*d));
             movies = requested.into_iter().map(|(_, m)| m).collect();
@@ -64,10 +59,7 @@ pub fn movie_list(c: &mut Call) -> Response {
     if hide_available(s) {
         movies.retain(|m| !m.available);
     }
-    let items: Vec<Value> = window(movies, c, 1)
-        .into_iter()
-        .map(|m| movie_view(s, m))
-        .collect();
+    let items: Vec<Value> = window(movies, c, 1).into_iter().map(|m| movie_view(s, m)).collect();
     Response::ok(json!(items))
 }
 
@@ -114,8 +106,7 @@ pub fn tv_list(c: &mut Call) -> Response {
     match list.as_str() {
         "popular" | "mostwatched" => shows.sort_by(|a, b| b.popularity.total_cmp(&a.popularity)),
         "trending" => shows.sort_by(|a, b| {
-            (b.popularity * (b.tmdb_id % 7) as f64)
-                .total_cmp(&(a.popularity * (a.tmdb_id % 7) as f64))
+            (b.popularity * (b.tmdb_id % 7) as f64).total_cmp(&(a.popularity * (a.tmdb_id % 7) as f64))
         }),
         "anticipated" => shows.sort_by(|a, b| b.first_aired.cmp(&a.first_aired)),
         _ => return Response::empty(404),
@@ -124,25 +115,15 @@ pub fn tv_list(c: &mut Call) -> Response {
     if hide {
         shows.retain(|x| !x.fully_available());
     }
-    let items: Vec<Value> = window(shows, c, 1)
-        .into_iter()
-        .map(|x| tv_v2_view(s, x, hide))
-        .collect();
+    let items: Vec<Value> = window(shows, c, 1).into_iter().map(|x| tv_v2_view(s, x, hide)).collect();
     Response::ok(json!(items))
 }
 
 /// GET `/api/v2/Search/tv/requested/{pos}/{n}`: full-info models of requested shows.
 pub fn tv_requested(c: &mut Call) -> Response {
     let s: &State = c.state;
-    let shows: Vec<&Show> = s
-        .tv_parents
-        .iter()
-        .filter_map(|p| s.show(p.tmdb_id))
-        .collect();
-    let items: Vec<Value> = window(shows, c, 0)
-        .into_iter()
-        .map(|x| crate::routes::details::tv_full(s, x))
-        .collect();
+    let shows: Vec<&Show> = s.tv_parents.iter().filter_map(|p| s.show(p.tmdb_id)).collect();
+    let items: Vec<Value> = window(shows, c, 0).into_iter().map(|x| crate::routes::details::tv_full(s, x)).collect();
     Response::ok(json!(items))
 }
 
@@ -153,27 +134,15 @@ pub fn advanced(c: &mut Call) -> Response {
         return Response::problem(400, "A non-empty request body is required.");
     };
     let ids = |k: &str| -> Vec<u64> {
-        b.get(k)
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_u64)
-            .collect()
+        b.get(k).and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_u64).collect()
     };
-    let (genres, keywords, providers, companies) = (
-        ids("genreIds"),
-        ids("keywordIds"),
-        ids("watchProviders"),
-        ids("companies"),
-    );
+    let (genres, keywords, providers, companies) =
+        (ids("genreIds"), ids("keywordIds"), ids("watchProviders"), ids("companies"));
     let year = b.get("releaseYear").and_then(Value::as_i64);
     let decade = b.get("decade").and_then(Value::as_i64);
     let any = |want: &[u64], have: &[u64]| want.is_empty() || want.iter().any(|w| have.contains(w));
     let s: &State = c.state;
-    let tv = b
-        .get("type")
-        .and_then(Value::as_str)
-        .is_some_and(|t| t.eq_ignore_ascii_case("tv"));
+    let tv = b.get("type").and_then(Value::as_str).is_some_and(|t| t.eq_ignore_ascii_case("tv"));
     let items: Vec<Value> = if tv {
         let shows: Vec<&Show> = s
             .shows
@@ -205,10 +174,7 @@ pub fn advanced(c: &mut Call) -> Response {
                 year.is_none_or(|w| w == y) && decade.is_none_or(|d| (d..d + 10).contains(&y))
             })
             .collect();
-        window(movies, c, 0)
-            .into_iter()
-            .map(|m| movie_view(s, m))
-            .collect()
+        window(movies, c, 0).into_iter().map(|m| movie_view(s, m)).collect()
     };
     Response::ok(json!(items))
 }
@@ -224,17 +190,8 @@ pub fn similar(c: &mut Call) -> Response {
         return Response::error(&format!("The movie {id} was not found on TheMovieDb"));
     };
     let genre = movie.genre_ids.first().copied().unwrap_or(0);
-    let mut similar: Vec<&Movie> = s
-        .movies
-        .iter()
-        .filter(|m| m.tmdb_id != id && m.genre_ids.contains(&genre))
-        .collect();
+    let mut similar: Vec<&Movie> =
+        s.movies.iter().filter(|m| m.tmdb_id != id && m.genre_ids.contains(&genre)).collect();
     similar.sort_by(|a, b| b.popularity.total_cmp(&a.popularity));
-    Response::ok(json!(
-        similar
-            .into_iter()
-            .take(20)
-            .map(|m| movie_view(s, m))
-            .collect::<Vec<_>>()
-    ))
+    Response::ok(json!(similar.into_iter().take(20).map(|m| movie_view(s, m)).collect::<Vec<_>>()))
 }

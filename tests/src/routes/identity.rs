@@ -76,9 +76,9 @@ pub fn me(c: &mut Call) -> Response {
 
 /// The two-letter streaming countries Ombi offers.
 pub const STREAMING_COUNTRIES: &[&str] = &[
-    "AR", "AT", "AU", "BE", "BR", "CA", "CH", "CL", "CO", "CZ", "DE", "DK", "EC", "EE", "ES", "FI",
-    "FR", "GB", "GR", "HU", "ID", "IE", "IN", "IT", "JP", "KR", "LT", "LV", "MX", "MY", "NL", "NO",
-    "NZ", "PE", "PH", "PL", "PT", "RU", "SE", "SG", "TH", "TR", "US", "VE", "ZA",
+    "AR", "AT", "AU", "BE", "BR", "CA", "CH", "CL", "CO", "CZ", "DE", "DK", "EC", "EE", "ES", "FI", "FR", "GB", "GR",
+    "HU", "ID", "IE", "IN", "IT", "JP", "KR", "LT", "LV", "MX", "MY", "NL", "NO", "NZ", "PE", "PH", "PL", "PT", "RU",
+    "SE", "SG", "TH", "TR", "US", "VE", "ZA",
 ];
 
 /// GET `/api/v1/Identity/User/{id}` (PowerUser): 500 when unknown.
@@ -103,12 +103,7 @@ pub fn dropdown(c: &mut Call) -> Response {
 
 /// GET `/api/v1/Identity/claims` (PowerUser): every role, `enabled: false`.
 pub fn claims(_: &mut Call) -> Response {
-    Response::ok(json!(
-        ROLES
-            .iter()
-            .map(|r| json!({"value": r, "enabled": false}))
-            .collect::<Vec<_>>()
-    ))
+    Response::ok(json!(ROLES.iter().map(|r| json!({"value": r, "enabled": false})).collect::<Vec<_>>()))
 }
 
 /// GET `/api/v1/Identity/streamingcountry`.
@@ -123,11 +118,7 @@ fn caller_mut<'a>(c: &'a mut Call) -> Option<&'a mut User> {
 
 /// POST `/api/v1/Identity/language` `{lang}`: the caller's language; an empty 200.
 pub fn set_language(c: &mut Call) -> Response {
-    let Some(lang) = c
-        .req
-        .json()
-        .and_then(|b| b.get("lang").and_then(Value::as_str).map(str::to_string))
-    else {
+    let Some(lang) = c.req.json().and_then(|b| b.get("lang").and_then(Value::as_str).map(str::to_string)) else {
         return Response::problem(400, "A non-empty request body is required.");
     };
     match caller_mut(c) {
@@ -142,11 +133,7 @@ pub fn set_language(c: &mut Call) -> Response {
 
 /// POST `/api/v1/Identity/streamingcountry` `{code}`: the caller's country; an empty 200.
 pub fn set_streaming_country(c: &mut Call) -> Response {
-    let Some(code) = c
-        .req
-        .json()
-        .and_then(|b| b.get("code").and_then(Value::as_str).map(str::to_string))
-    else {
+    let Some(code) = c.req.json().and_then(|b| b.get("code").and_then(Value::as_str).map(str::to_string)) else {
         return Response::problem(400, "A non-empty request body is required.");
     };
     match caller_mut(c) {
@@ -208,17 +195,9 @@ pub fn set_preferences(c: &mut Call) -> Response {
         }
     }
     for item in items {
-        let user_id = item
-            .get("userId")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_string();
+        let user_id = item.get("userId").and_then(Value::as_str).unwrap_or("").to_string();
         let agent = item.get("agent").and_then(Value::as_i64).unwrap_or(-1);
-        let value = item
-            .get("value")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_string();
+        let value = item.get("value").and_then(Value::as_str).unwrap_or("").to_string();
         if let Some(u) = c.state.users.iter_mut().find(|u| u.id == user_id) {
             if value.is_empty() {
                 u.notification_values.remove(&agent);

@@ -7,11 +7,7 @@ use crate::http::Response;
 use crate::router::Call;
 
 fn enabled(c: &Call, section: &str, pointer: &str) -> bool {
-    c.state
-        .section(section)
-        .and_then(|s| s.pointer(pointer))
-        .and_then(Value::as_bool)
-        .unwrap_or(false)
+    c.state.section(section).and_then(|s| s.pointer(pointer)).and_then(Value::as_bool).unwrap_or(false)
 }
 
 fn sonarr_on(c: &Call) -> bool {
@@ -23,9 +19,7 @@ pub fn sonarr_profiles(c: &mut Call) -> Response {
     if !sonarr_on(c) {
         return Response::empty(204);
     }
-    Response::ok(
-        json!([{"id": 1, "name": "Any"}, {"id": 4, "name": "HD-1080p"}, {"id": 6, "name": "Ultra-HD"}]),
-    )
+    Response::ok(json!([{"id": 1, "name": "Any"}, {"id": 4, "name": "HD-1080p"}, {"id": 6, "name": "Ultra-HD"}]))
 }
 
 /// GET `/api/v1/Sonarr/RootFolders`.
@@ -68,15 +62,7 @@ pub fn sonarr_version(c: &mut Call) -> Response {
 }
 
 fn radarr_on(c: &Call, four_k: bool) -> bool {
-    enabled(
-        c,
-        "radarr",
-        if four_k {
-            "/radarr4K/enabled"
-        } else {
-            "/radarr/enabled"
-        },
-    )
+    enabled(c, "radarr", if four_k { "/radarr4K/enabled" } else { "/radarr/enabled" })
 }
 
 fn radarr_profiles_json(four_k: bool) -> Value {
@@ -90,11 +76,7 @@ fn radarr_profiles_json(four_k: bool) -> Value {
 /// GET `/api/v1/Radarr/Profiles` and `Profiles/4k`: `[]` when disabled.
 pub fn radarr_profiles(c: &mut Call) -> Response {
     let four_k = c.req.path.to_ascii_lowercase().ends_with("/4k");
-    Response::ok(if radarr_on(c, four_k) {
-        radarr_profiles_json(four_k)
-    } else {
-        json!([])
-    })
+    Response::ok(if radarr_on(c, four_k) { radarr_profiles_json(four_k) } else { json!([]) })
 }
 
 /// GET `/api/v1/Radarr/RootFolders` and `RootFolders/4k`.
@@ -110,11 +92,7 @@ pub fn radarr_root_folders(c: &mut Call) -> Response {
 
 /// GET `/api/v1/Radarr/tags`.
 pub fn radarr_tags(c: &mut Call) -> Response {
-    Response::ok(if radarr_on(c, false) {
-        json!([{"id": 1, "label": "ombi"}])
-    } else {
-        json!([])
-    })
+    Response::ok(if radarr_on(c, false) { json!([{"id": 1, "label": "ombi"}]) } else { json!([]) })
 }
 
 /// GET `/api/v1/Radarr/enabled`.
@@ -150,12 +128,7 @@ pub fn lidarr_enabled(c: &mut Call) -> Response {
 }
 
 fn plex_servers(c: &Call) -> Vec<Value> {
-    c.state
-        .section("plex")
-        .and_then(|p| p.get("servers"))
-        .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default()
+    c.state.section("plex").and_then(|p| p.get("servers")).and_then(Value::as_array).cloned().unwrap_or_default()
 }
 
 /// GET `/api/v1/Plex/servers` (Admin).
@@ -170,13 +143,8 @@ pub fn plex_server_list(c: &mut Call) -> Response {
 /// GET `/api/v1/Plex/Libraries/{machineId}` (Admin).
 pub fn plex_libraries(c: &mut Call) -> Response {
     let id = c.param(0).to_string();
-    let Some(server) = plex_servers(c)
-        .into_iter()
-        .find(|s| s["machineIdentifier"] == json!(id))
-    else {
-        return Response::ok(
-            json!({"successful": false, "message": "Could not find the server", "data": null}),
-        );
+    let Some(server) = plex_servers(c).into_iter().find(|s| s["machineIdentifier"] == json!(id)) else {
+        return Response::ok(json!({"successful": false, "message": "Could not find the server", "data": null}));
     };
     let data: Vec<Value> = server["plexSelectedLibraries"]
         .as_array()
@@ -189,22 +157,19 @@ pub fn plex_libraries(c: &mut Call) -> Response {
 
 /// GET `/api/v1/Plex/friends` (Admin).
 pub fn plex_friends(c: &mut Call) -> Response {
-    Response::ok(json!(c
-        .state
-        .users
-        .iter()
-        .filter(|u| u.user_type == 2)
-        .map(|u| json!({"username": u.user_name, "id": format!("{}", 10_000 + u.user_name.len())}))
-        .collect::<Vec<_>>()))
+    Response::ok(json!(
+        c.state
+            .users
+            .iter()
+            .filter(|u| u.user_type == 2)
+            .map(|u| json!({"username": u.user_name, "id": format!("{}", 10_000 + u.user_name.len())}))
+            .collect::<Vec<_>>()
+    ))
 }
 
 /// GET `/api/v1/Emby/users` and `/api/v1/Jellyfin/users` (Admin).
 pub fn media_server_users(c: &mut Call) -> Response {
-    let t = if c.req.path.to_ascii_lowercase().contains("/emby/") {
-        3
-    } else {
-        5
-    };
+    let t = if c.req.path.to_ascii_lowercase().contains("/emby/") { 3 } else { 5 };
     Response::ok(json!(
         c.state
             .users

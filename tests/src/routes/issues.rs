@@ -26,12 +26,7 @@ fn status_of(text: &str) -> Option<i64> {
 /// GET `/api/v1/Issues`.
 pub fn all(c: &mut Call) -> Response {
     let s = &c.state;
-    Response::ok(json!(
-        s.issues
-            .iter()
-            .map(|i| views::issue(s, i, true, false, false))
-            .collect::<Vec<_>>()
-    ))
+    Response::ok(json!(s.issues.iter().map(|i| views::issue(s, i, true, false, false)).collect::<Vec<_>>()))
 }
 
 /// GET `/api/v1/Issues/{take}/{skip}/{status}`.
@@ -120,8 +115,7 @@ pub fn by_provider(c: &mut Call) -> Response {
 
 /// GET `/api/v2/Issues/{position}/{take}/{status}`: `IssuesSummaryModel[]`.
 pub fn v2_groups(c: &mut Call) -> Response {
-    let (Ok(position), Ok(take)) = (c.param(0).parse::<usize>(), c.param(1).parse::<usize>())
-    else {
+    let (Ok(position), Ok(take)) = (c.param(0).parse::<usize>(), c.param(1).parse::<usize>()) else {
         return Response::problem(400, "One or more validation errors occurred.");
     };
     let Some(status) = status_of(c.param(2)) else {
@@ -138,10 +132,7 @@ pub fn v2_groups(c: &mut Call) -> Response {
     let mut groups: Vec<(String, String, usize)> = Vec::new();
     for i in window {
         let p = i.provider_id.clone().unwrap_or_default();
-        match groups
-            .iter_mut()
-            .find(|(t, pid, _)| *t == i.title && *pid == p)
-        {
+        match groups.iter_mut().find(|(t, pid, _)| *t == i.title && *pid == p) {
             Some(g) => g.2 += 1,
             None => groups.push((i.title.clone(), p, 1)),
         }
@@ -156,11 +147,7 @@ pub fn v2_groups(c: &mut Call) -> Response {
 pub fn v2_details(c: &mut Call) -> Response {
     let id = c.param(0).to_string();
     let s = &c.state;
-    let matching: Vec<&Issue> = s
-        .issues
-        .iter()
-        .filter(|i| i.provider_id.as_deref() == Some(id.as_str()))
-        .collect();
+    let matching: Vec<&Issue> = s.issues.iter().filter(|i| i.provider_id.as_deref() == Some(id.as_str())).collect();
     let Some(first) = matching.first() else {
         return Response::empty(204);
     };
@@ -174,32 +161,15 @@ pub fn v2_details(c: &mut Call) -> Response {
 
 /// GET `/api/v1/Issues/categories`.
 pub fn categories(c: &mut Call) -> Response {
-    Response::ok(json!(
-        c.state
-            .categories
-            .iter()
-            .map(|(id, v)| json!({"id": id, "value": v}))
-            .collect::<Vec<_>>()
-    ))
+    Response::ok(json!(c.state.categories.iter().map(|(id, v)| json!({"id": id, "value": v})).collect::<Vec<_>>()))
 }
 
 /// POST `/api/v1/Issues/categories` `{value}` (PowerUser): `true`.
 pub fn category_create(c: &mut Call) -> Response {
-    let Some(value) = c
-        .req
-        .json()
-        .and_then(|b| b.get("value").and_then(Value::as_str).map(str::to_string))
-    else {
+    let Some(value) = c.req.json().and_then(|b| b.get("value").and_then(Value::as_str).map(str::to_string)) else {
         return Response::problem(400, "A non-empty request body is required.");
     };
-    let id = c
-        .state
-        .categories
-        .iter()
-        .map(|(id, _)| *id)
-        .max()
-        .unwrap_or(0)
-        + 1;
+    let id = c.state.categories.iter().map(|(id, _)| *id).max().unwrap_or(0) + 1;
     c.state.categories.push((id, value));
     c.state.tick();
     Response::ok(json!(true))
@@ -232,25 +202,16 @@ pub fn create(c: &mut Call) -> Response {
         id,
         title: text("title"),
         request_type: b.get("requestType").and_then(Value::as_i64).unwrap_or(0),
-        provider_id: b
-            .get("providerId")
-            .and_then(Value::as_str)
-            .map(str::to_string),
+        provider_id: b.get("providerId").and_then(Value::as_str).map(str::to_string),
         request_id: b.get("requestId").and_then(Value::as_u64),
         subject: text("subject"),
         description: text("description"),
-        category_id: b
-            .get("issueCategoryId")
-            .and_then(Value::as_u64)
-            .unwrap_or(0),
+        category_id: b.get("issueCategoryId").and_then(Value::as_u64).unwrap_or(0),
         status: b.get("status").and_then(Value::as_i64).unwrap_or(0),
         resolved_date: None,
         created_date: at,
         user_reported_id: reporter,
-        poster_path: b
-            .get("posterPath")
-            .and_then(Value::as_str)
-            .map(str::to_string),
+        poster_path: b.get("posterPath").and_then(Value::as_str).map(str::to_string),
     });
     Response::ok(json!(id))
 }
@@ -302,11 +263,7 @@ pub fn comment_create(c: &mut Call) -> Response {
         id,
         issue_id,
         user_id: user,
-        comment: b
-            .get("comment")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .into(),
+        comment: b.get("comment").and_then(Value::as_str).unwrap_or("").into(),
         date: at,
     };
     let user_json = c.state.user_by_id(&comment.user_id).map(views::ombi_user);

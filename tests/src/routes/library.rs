@@ -66,11 +66,7 @@ pub fn recently_added_tv(c: &mut Call) -> Response {
     let mut rows = Vec::new();
     for show in &s.shows {
         for se in &show.seasons {
-            for e in se
-                .episodes
-                .iter()
-                .filter(|e| e.added_at.is_some_and(|a| a >= since))
-            {
+            for e in se.episodes.iter().filter(|e| e.added_at.is_some_and(|a| a >= since)) {
                 rows.push(json!({"id": show.tmdb_id, "title": show.title, "overview": show.overview, "imdbId": show.imdb_id,
                     "tvDbId": show.tvdb_id.to_string(), "theMovieDbId": show.tmdb_id.to_string(), "releaseYear": &show.first_aired[..4],
                     "addedAt": clock::iso(e.added_at.unwrap()), "quality": null, "seasonNumber": se.number, "episodeNumber": e.number}));
@@ -86,24 +82,15 @@ pub fn image(c: &mut Call) -> Response {
     let lower = c.req.path.to_ascii_lowercase();
     let id: u64 = c.params.last().and_then(|p| p.parse().ok()).unwrap_or(0);
     let tmdb_movie = s.movie(id).map(|m| m.poster_path.clone());
-    let tv_by_tvdb = s
-        .shows
-        .iter()
-        .find(|x| x.tvdb_id == id)
-        .map(|x| x.tvmaze_id);
+    let tv_by_tvdb = s.shows.iter().find(|x| x.tvdb_id == id).map(|x| x.tvmaze_id);
     let tv_by_tmdb = s.show(id).map(|x| x.poster_path.clone());
     let url = if lower.contains("/poster/movie/") {
         tmdb_movie.map(|p| format!("https://image.tmdb.org/t/p/w500{p}"))
     } else if lower.contains("/background/movie/") || lower.contains("/banner/movie/") {
-        tmdb_movie.map(|_| {
-            format!("https://assets.fanart.tv/fanart/movies/{id}/moviebackground/{id}-1.jpg")
-        })
+        tmdb_movie.map(|_| format!("https://assets.fanart.tv/fanart/movies/{id}/moviebackground/{id}-1.jpg"))
     } else if lower.contains("/tv/tmdb/") {
         tv_by_tmdb.map(|p| format!("https://image.tmdb.org/t/p/w500{p}"))
-    } else if lower.contains("/poster/tv/")
-        || lower.contains("/background/tv/")
-        || lower.contains("/images/tv/")
-    {
+    } else if lower.contains("/poster/tv/") || lower.contains("/background/tv/") || lower.contains("/images/tv/") {
         tv_by_tvdb.map(|_| format!("https://assets.fanart.tv/fanart/tv/{id}/tvposter/{id}-1.jpg"))
     } else {
         None

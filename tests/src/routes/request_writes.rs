@@ -10,18 +10,12 @@ use crate::router::Call;
 use crate::routes::requests::NRE;
 
 fn body(c: &Call) -> Result<Value, Response> {
-    c.req
-        .json()
-        .filter(|v| !v.is_null())
-        .ok_or_else(|| Response::problem(400, "A non-empty request body is required."))
+    c.req.json().filter(|v| !v.is_null()).ok_or_else(|| Response::problem(400, "A non-empty request body is required."))
 }
 
 /// `ApiAlias`, honoured only with the `ApiKey` header.
 fn alias(c: &Call) -> Option<String> {
-    c.req
-        .header("apikey")
-        .and(c.req.header("apialias"))
-        .map(str::to_string)
+    c.req.header("apikey").and(c.req.header("apialias")).map(str::to_string)
 }
 
 fn engine_result(r: Result<Value, String>) -> Response {
@@ -86,47 +80,13 @@ fn decide(c: &mut Call, kind: Kind, action: &str) -> Response {
     Response::ok(engine::decide(c.state, kind, id, four_k, action, reason))
 }
 
-/// POST `/api/v1/Request/{movie|tv}/approve`.
-pub fn approve(c: &mut Call) -> Response {
-    let kind = kind_of(c.param(0));
-    decide(c, kind, "approve")
-}
-
-/// PUT `/api/v1/Request/{movie|tv}/deny`.
-pub fn deny(c: &mut Call) -> Response {
-    let kind = kind_of(c.param(0));
-    decide(c, kind, "deny")
-}
-
-/// POST `/api/v1/Request/{movie|tv}/{available|unavailable}`.
-pub fn availability(c: &mut Call) -> Response {
-    let kind = kind_of(c.param(0));
-    let action = if c.param(1).eq_ignore_ascii_case("available") {
-        "available"
-    } else {
-        "unavailable"
-    };
-    decide(c, kind, action)
-}
-
-/// POST `/api/v1/request/music/approve`.
-pub fn album_approve(c: &mut Call) -> Response {
-    decide(c, Kind::Music, "approve")
-}
-
-/// PUT `/api/v1/request/music/deny`.
-pub fn album_deny(c: &mut Call) -> Response {
-    decide(c, Kind::Music, "deny")
-}
-
-/// POST `/api/v1/request/music/{available|unavailable}`.
-pub fn album_availability(c: &mut Call) -> Response {
-    let action = if c.param(0).eq_ignore_ascii_case("available") {
-        "available"
-    } else {
-        "unavailable"
-    };
-    decide(c, Kind::Music, action)
+/// POST `/api/v1/Request/{movie|tv}/approve`, PUT `…/deny`, POST `…/available` and
+/// `…/unavailable`, and the same under `/api/v1/request/music/`: the media and the action are
+/// the path's last two segments.
+pub fn decision(c: &mut Call) -> Response {
+    let kind = kind_of(&c.seg(3));
+    let action = c.seg(4);
+    decide(c, kind, &action)
 }
 
 /// Delete rights: Admin, PowerUser, or ManageOwnRequests on one's own request.
@@ -134,9 +94,7 @@ fn may_delete(c: &Call, owner: &str) -> bool {
     match &c.who {
         Principal::ApiKey => true,
         Principal::User(id) => c.state.user_by_id(id).is_some_and(|u| {
-            u.has_role("Admin")
-                || u.has_role("PowerUser")
-                || (u.has_role("ManageOwnRequests") && u.id == owner)
+            u.has_role("Admin") || u.has_role("PowerUser") || (u.has_role("ManageOwnRequests") && u.id == owner)
         }),
         Principal::Anonymous => false,
     }
@@ -145,22 +103,14 @@ fn may_delete(c: &Call, owner: &str) -> bool {
 /// DELETE `/api/v1/Request/movie/{id:int}`: a missing request dereferences null (Q11).
 pub fn delete_movie(c: &mut Call) -> Response {
     let id = c.int(0) as u64;
-    let Some(owner) = c
-        .state
-        .movie_requests
-        .iter()
-        .find(|r| r.id == id)
-        .map(|r| r.requested_user_id.clone())
-    else {
+    let Some(owner) = c.state.movie_requests.iter().find(|r| r.id == id).map(|r| r.requested_user_id.clone()) else {
         return Response::error(NRE);
     };
     if !may_delete(c, &owner) {
         return Response::empty(403);
     }
     c.state.movie_requests.retain(|r| r.id != id);
-    c.state
-        .votes
-        .retain(|v| !(v.request_id == id && v.request_type == 1));
+    c.state.votes.retain(|v| !(v.request_id == id && v.request_type == 1));
     c.state.tick();
     Response::ok(engine::ok("Request successfully deleted", 0))
 }
@@ -168,12 +118,8 @@ pub fn delete_movie(c: &mut Call) -> Response {
 /// DELETE `/api/v1/Request/tv/child/{id:int}`: the parent goes too when it was the last child.
 pub fn delete_child(c: &mut Call) -> Response {
     let id = c.int(0) as u64;
-    let Some((owner, parent)) = c
-        .state
-        .tv_children
-        .iter()
-        .find(|ch| ch.id == id)
-        .map(|ch| (ch.requested_user_id.clone(), ch.parent_id))
+    let Some((owner, parent)) =
+        c.state.tv_children.iter().find(|ch| ch.id == id).map(|ch| (ch.requested_user_id.clone(), ch.parent_id))
     else {
         return Response::error(NRE);
     };
@@ -203,13 +149,7 @@ pub fn delete_parent(c: &mut Call) -> Response {
 /// DELETE `/api/v1/request/music/{id:int}`.
 pub fn delete_album(c: &mut Call) -> Response {
     let id = c.int(0) as u64;
-    let Some(owner) = c
-        .state
-        .album_requests
-        .iter()
-        .find(|a| a.id == id)
-        .map(|a| a.requested_user_id.clone())
-    else {
+    let Some(owner) = c.state.album_requests.iter().find(|a| a.id == id).map(|a| a.requested_user_id.clone()) else {
         return Response::error(NRE);
     };
     if !may_delete(c, &owner) {
@@ -222,9 +162,9 @@ pub fn delete_album(c: &mut Call) -> Response {
 
 /// POST `/api/v1/Request/{movie|tv}/{subscribe|unsubscribe}/{id:int}`: always `true`.
 pub fn subscription(c: &mut Call) -> Response {
-    let kind = kind_of(c.param(0));
-    let on = c.param(1).eq_ignore_ascii_case("subscribe");
-    let id = c.int(2) as u64;
+    let kind = kind_of(&c.seg(3));
+    let on = c.seg(4) == "subscribe";
+    let id = c.int(0) as u64;
     if let Some(user) = auth::current_user(&c.who, c.state).map(|u| u.id.clone()) {
         engine::subscribe(c.state, kind, id, &user, on);
     }
@@ -238,26 +178,12 @@ pub fn advanced_options(c: &mut Call) -> Response {
         Err(r) => return r,
     };
     let id = b.get("requestId").and_then(Value::as_u64).unwrap_or(0);
-    let root = b
-        .get("rootPathOverride")
-        .and_then(Value::as_u64)
-        .filter(|v| *v > 0);
-    let quality = b
-        .get("qualityOverride")
-        .and_then(Value::as_u64)
-        .filter(|v| *v > 0);
-    let language = b
-        .get("languageProfile")
-        .and_then(Value::as_u64)
-        .filter(|v| *v > 0);
-    let done = if kind_of(c.param(0)) == Kind::Tv {
+    let root = b.get("rootPathOverride").and_then(Value::as_u64).filter(|v| *v > 0);
+    let quality = b.get("qualityOverride").and_then(Value::as_u64).filter(|v| *v > 0);
+    let language = b.get("languageProfile").and_then(Value::as_u64).filter(|v| *v > 0);
+    let done = if kind_of(&c.seg(3)) == Kind::Tv {
         // TV options live on the parent of the child request.
-        let parent = c
-            .state
-            .tv_children
-            .iter()
-            .find(|ch| ch.id == id)
-            .map(|ch| ch.parent_id);
+        let parent = c.state.tv_children.iter().find(|ch| ch.id == id).map(|ch| ch.parent_id);
         match c.state.tv_parents.iter_mut().find(|p| Some(p.id) == parent) {
             Some(p) => {
                 p.root_folder = root.or(p.root_folder);
@@ -281,10 +207,7 @@ pub fn advanced_options(c: &mut Call) -> Response {
         c.state.tick();
         Response::ok(engine::ok("Advanced options updated", id))
     } else {
-        Response::ok(engine::fail(
-            "Request does not exist",
-            Some("RequestDoesNotExist"),
-        ))
+        Response::ok(engine::fail("Request does not exist", Some("RequestDoesNotExist")))
     }
 }
 
@@ -304,10 +227,7 @@ pub fn reprocess(c: &mut Call) -> Response {
         return Response::problem(400, "One or more validation errors occurred.");
     }
     if !engine::exists(c.state, kind, id) {
-        return Response::ok(engine::fail(
-            "Request does not exist",
-            Some("RequestDoesNotExist"),
-        ));
+        return Response::ok(engine::fail("Request does not exist", Some("RequestDoesNotExist")));
     }
     let t = kind.request_type();
     c.state

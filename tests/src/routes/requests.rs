@@ -17,12 +17,8 @@ pub const NRE: &str = "Object reference not set to an instance of an object.";
 /// The viewer's user id (for `subscribed`) and whether they see only their own requests.
 fn viewer(c: &Call) -> (Option<String>, bool) {
     let me = auth::current_user(&c.who, c.state).map(|u| u.id.clone());
-    let hide = c
-        .state
-        .section("ombi")
-        .and_then(|o| o.get("hideRequestsUsers"))
-        .and_then(Value::as_bool)
-        .unwrap_or(false);
+    let hide =
+        c.state.section("ombi").and_then(|o| o.get("hideRequestsUsers")).and_then(Value::as_bool).unwrap_or(false);
     let own_only = hide && !auth::is_privileged(&c.who, c.state);
     (me, own_only)
 }
@@ -87,17 +83,12 @@ const ALBUM_KEYS: &[(&str, Key)] = &[
 ];
 
 fn lookup(keys: &[(&str, Key)], name: &str) -> Option<Key> {
-    keys.iter()
-        .find(|(k, _)| k.eq_ignore_ascii_case(name))
-        .map(|(_, k)| *k)
+    keys.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, k)| *k)
 }
 
 fn cmp_json(a: &Value, b: &Value) -> Ordering {
     match (a, b) {
-        (Value::Number(x), Value::Number(y)) => x
-            .as_f64()
-            .unwrap_or(0.0)
-            .total_cmp(&y.as_f64().unwrap_or(0.0)),
+        (Value::Number(x), Value::Number(y)) => x.as_f64().unwrap_or(0.0).total_cmp(&y.as_f64().unwrap_or(0.0)),
         (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
         (Value::Null, Value::Null) => Ordering::Equal,
         (Value::Null, _) => Ordering::Less,
@@ -232,13 +223,7 @@ pub fn v2_albums(c: &mut Call) -> Response {
         .map(|a| views::album_request(s, a, me.as_deref()))
         .collect();
     let result = if status.is_none() && order.eq_ignore_ascii_case("asc") {
-        sort(
-            &mut items,
-            ALBUM_KEYS,
-            "requestedDate",
-            "asc",
-            Key::RequestedDate,
-        )
+        sort(&mut items, ALBUM_KEYS, "requestedDate", "asc", Key::RequestedDate)
     } else if status.is_none()
         && lookup(MOVIE_KEYS, &sort_by).is_some()
         && lookup(ALBUM_KEYS, &sort_by).is_none()
@@ -288,9 +273,7 @@ pub fn v1_movie_search(c: &mut Call) -> Response {
         s.movie_requests
             .iter()
             .filter(|r| !own_only || Some(&r.requested_user_id) == me.as_ref())
-            .filter(|r| s
-                .movie(r.tmdb_id)
-                .is_some_and(|m| m.title.to_lowercase().contains(&term)))
+            .filter(|r| s.movie(r.tmdb_id).is_some_and(|m| m.title.to_lowercase().contains(&term)))
             .map(|r| views::movie_request(s, r, me.as_deref()))
             .collect::<Vec<_>>()
     ))
@@ -301,10 +284,7 @@ pub fn v1_tv(c: &mut Call) -> Response {
     let (me, _) = viewer(c);
     let s: &State = c.state;
     Response::ok(json!(
-        s.tv_parents
-            .iter()
-            .map(|p| views::tv_parent(s, p, true, None, me.as_deref()))
-            .collect::<Vec<_>>()
+        s.tv_parents.iter().map(|p| views::tv_parent(s, p, true, None, me.as_deref())).collect::<Vec<_>>()
     ))
 }
 
@@ -340,9 +320,7 @@ pub fn v1_tv_search(c: &mut Call) -> Response {
     Response::ok(json!(
         s.tv_parents
             .iter()
-            .filter(|p| s
-                .show(p.tmdb_id)
-                .is_some_and(|x| x.title.to_lowercase().contains(&term)))
+            .filter(|p| s.show(p.tmdb_id).is_some_and(|x| x.title.to_lowercase().contains(&term)))
             .map(|p| views::tv_parent(s, p, true, None, me.as_deref()))
             .collect::<Vec<_>>()
     ))
@@ -369,9 +347,7 @@ pub fn v1_album_search(c: &mut Call) -> Response {
     Response::ok(json!(
         s.album_requests
             .iter()
-            .filter(|a| s
-                .album(&a.album_mbid)
-                .is_some_and(|x| x.title.to_lowercase().contains(&term)))
+            .filter(|a| s.album(&a.album_mbid).is_some_and(|x| x.title.to_lowercase().contains(&term)))
             .map(|a| views::album_request(s, a, me.as_deref()))
             .collect::<Vec<_>>()
     ))
@@ -380,12 +356,8 @@ pub fn v1_album_search(c: &mut Call) -> Response {
 /// The v1 paged lists of movies and albums: `{collection, total}`; filter values outside the
 /// handled set throw (Q8).
 pub fn v1_paged(c: &mut Call, music: bool) -> Response {
-    let (count, position, status, availability) = (
-        c.int(0).max(0) as usize,
-        c.int(1).max(0) as usize,
-        c.int(3),
-        c.int(4),
-    );
+    let (count, position, status, availability) =
+        (c.int(0).max(0) as usize, c.int(1).max(0) as usize, c.int(3), c.int(4));
     if !(0..=2).contains(&availability) || ![0, 3, 4, 5].contains(&status) {
         return Response::error("Specified argument was out of the range of valid values.");
     }
@@ -406,11 +378,7 @@ pub fn v1_paged(c: &mut Call, music: bool) -> Response {
         by_status && by_availability
     };
     let mut items: Vec<Value> = if music {
-        s.album_requests
-            .iter()
-            .filter(|a| keep(&a.state))
-            .map(|a| views::album_request(s, a, me.as_deref()))
-            .collect()
+        s.album_requests.iter().filter(|a| keep(&a.state)).map(|a| views::album_request(s, a, me.as_deref())).collect()
     } else {
         s.movie_requests
             .iter()
@@ -452,13 +420,7 @@ pub fn v1_tv_paged(c: &mut Call) -> Response {
     let s: &State = c.state;
     let mut parents: Vec<&crate::state::TvParent> = s.tv_parents.iter().collect();
     parents.sort_by_key(|p| {
-        std::cmp::Reverse(
-            s.tv_children
-                .iter()
-                .filter(|ch| ch.parent_id == p.id)
-                .map(|ch| ch.requested_date)
-                .max(),
-        )
+        std::cmp::Reverse(s.tv_children.iter().filter(|ch| ch.parent_id == p.id).map(|ch| ch.requested_date).max())
     });
     let items: Vec<Value> = parents
         .into_iter()
@@ -475,11 +437,7 @@ pub fn recently_requested(c: &mut Call) -> Response {
     let s: &State = c.state;
     let user = |id: &str| s.user_by_id(id).map(|u| u.alias.clone());
     let mut rows: Vec<(i64, Value)> = Vec::new();
-    let mut movies: Vec<_> = s
-        .movie_requests
-        .iter()
-        .filter(|r| r.requested_date.is_some())
-        .collect();
+    let mut movies: Vec<_> = s.movie_requests.iter().filter(|r| r.requested_date.is_some()).collect();
     movies.sort_by_key(|r| std::cmp::Reverse(r.requested_date));
     for r in movies.into_iter().take(7) {
         let m = s.movie(r.tmdb_id);
@@ -501,12 +459,7 @@ pub fn recently_requested(c: &mut Call) -> Response {
     for ch in children.into_iter().take(7) {
         let p = s.tv_parents.iter().find(|p| p.id == ch.parent_id);
         let show = p.and_then(|p| s.show(p.tmdb_id));
-        let partly = ch
-            .seasons
-            .iter()
-            .flat_map(|se| &se.episodes)
-            .any(|e| e.available)
-            && !ch.state.available;
+        let partly = ch.seasons.iter().flat_map(|se| &se.episodes).any(|e| e.available) && !ch.state.available;
         rows.push((
             ch.requested_date,
             json!({

@@ -122,11 +122,7 @@ pub fn tv_v1_view(state: &State, s: &Show) -> Value {
 /// A `SearchAlbumViewModel`, with the request state overlaid.
 pub fn album_view(s: &State, a: &Album) -> Value {
     let mut v = album_base(a);
-    if let Some(r) = s
-        .album_requests
-        .iter()
-        .find(|r| r.album_mbid.eq_ignore_ascii_case(&a.mbid))
-    {
+    if let Some(r) = s.album_requests.iter().find(|r| r.album_mbid.eq_ignore_ascii_case(&a.mbid)) {
         v["requested"] = json!(true);
         v["requestId"] = json!(r.id);
         v["approved"] = json!(r.state.approved);
@@ -191,7 +187,9 @@ pub fn multi(c: &mut Call) -> Response {
     let mut out: Vec<Value> = tmdb.into_iter().map(|(_, v)| v).collect();
     if on("music") {
         for a in s.artists.iter().filter(|a| hit(&a.name, &term)) {
-            out.push(json!({"id": a.mbid, "mediaType": "Artist", "title": a.name, "poster": null, "overview": a.overview}));
+            out.push(
+                json!({"id": a.mbid, "mediaType": "Artist", "title": a.name, "poster": null, "overview": a.overview}),
+            );
         }
     }
     Response::ok(json!(out))
@@ -202,11 +200,7 @@ pub fn movie_refine(c: &mut Call) -> Response {
     let Some(body) = c.req.json().filter(Value::is_object) else {
         return Response::problem(400, "A non-empty request body is required.");
     };
-    let term = body
-        .get("searchTerm")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
+    let term = body.get("searchTerm").and_then(Value::as_str).unwrap_or("").to_string();
     let year = body.get("year").and_then(Value::as_i64);
     let list: Vec<Value> = c
         .state
@@ -223,30 +217,15 @@ pub fn movie_refine(c: &mut Call) -> Response {
 pub fn movie_term(c: &mut Call) -> Response {
     let term = c.param(0).to_string();
     let s: &State = c.state;
-    Response::ok(json!(
-        s.movies
-            .iter()
-            .filter(|m| hit(&m.title, &term))
-            .map(|m| movie_view(s, m))
-            .collect::<Vec<_>>()
-    ))
+    Response::ok(json!(s.movies.iter().filter(|m| hit(&m.title, &term)).map(|m| movie_view(s, m)).collect::<Vec<_>>()))
 }
 
 /// GET `/api/v1/Search/tv/{term}` (TVMaze): 204 when TVMaze finds nothing (Q4).
 pub fn tv_term(c: &mut Call) -> Response {
     let term = c.param(0).to_string();
     let st: &State = c.state;
-    let list: Vec<Value> = st
-        .shows
-        .iter()
-        .filter(|s| hit(&s.title, &term))
-        .map(|s| tv_v1_view(st, s))
-        .collect();
-    if list.is_empty() {
-        Response::empty(204)
-    } else {
-        Response::ok(json!(list))
-    }
+    let list: Vec<Value> = st.shows.iter().filter(|s| hit(&s.title, &term)).map(|s| tv_v1_view(st, s)).collect();
+    if list.is_empty() { Response::empty(204) } else { Response::ok(json!(list)) }
 }
 
 /// GET `/api/v1/Search/music/album/{term}`.

@@ -13,18 +13,15 @@ const ANONYMOUS: &[&str] = &["customization", "landingpage", "authentication", "
 const POWER: &[&str] = &["sonarr", "radarr"];
 
 fn section_name(c: &Call) -> String {
-    c.params.join("/").to_ascii_lowercase()
+    let lower = c.path.to_ascii_lowercase();
+    crate::http::decode(lower.strip_prefix("/api/v1/settings/").unwrap_or(&lower))
 }
 
 fn allowed(c: &Call, name: &str, write: bool) -> Result<(), Response> {
     if !write && ANONYMOUS.contains(&name) {
         return Ok(());
     }
-    let access = if POWER.contains(&name) {
-        auth::Access::PowerUser
-    } else {
-        auth::Access::Admin
-    };
+    let access = if POWER.contains(&name) { auth::Access::PowerUser } else { auth::Access::Admin };
     auth::authorize(access, &c.who, c.state)
 }
 
@@ -88,24 +85,10 @@ pub fn reset_api(c: &mut Call) -> Response {
 
 /// The anonymous feature toggles: `issuesenabled`, `voteenabled`, `lidarrenabled`.
 pub fn flag(c: &mut Call) -> Response {
-    let (section, key) = match c
-        .req
-        .path
-        .rsplit('/')
-        .next()
-        .unwrap_or("")
-        .to_ascii_lowercase()
-        .as_str()
-    {
+    let (section, key) = match c.req.path.rsplit('/').next().unwrap_or("").to_ascii_lowercase().as_str() {
         "issuesenabled" => ("issues", "enabled"),
         "voteenabled" => ("vote", "enabled"),
         _ => ("lidarr", "enabled"),
     };
-    Response::ok(json!(
-        c.state
-            .section(section)
-            .and_then(|s| s.get(key))
-            .and_then(Value::as_bool)
-            .unwrap_or(false)
-    ))
+    Response::ok(json!(c.state.section(section).and_then(|s| s.get(key)).and_then(Value::as_bool).unwrap_or(false)))
 }

@@ -14,11 +14,7 @@ use crate::views;
 /// GET `/api/v1/Request/count` (anonymous): movies plus TV children, all users.
 pub fn count(c: &mut Call) -> Response {
     let s = &c.state;
-    let states = s
-        .movie_requests
-        .iter()
-        .map(|r| &r.standard)
-        .chain(s.tv_children.iter().map(|ch| &ch.state));
+    let states = s.movie_requests.iter().map(|r| &r.standard).chain(s.tv_children.iter().map(|ch| &ch.state));
     let (mut pending, mut approved, mut available, mut denied) = (0, 0, 0, 0);
     for l in states {
         if l.available {
@@ -31,9 +27,7 @@ pub fn count(c: &mut Call) -> Response {
             pending += 1;
         }
     }
-    Response::ok(
-        json!({"pending": pending, "approved": approved, "available": available, "denied": denied}),
-    )
+    Response::ok(json!({"pending": pending, "approved": approved, "available": available, "denied": denied}))
 }
 
 /// GET `/api/v1/Request/movie/total`.
@@ -76,31 +70,18 @@ pub fn music_remaining(c: &mut Call) -> Response {
 /// GET `/api/v1/Stats?from&to` (Admin): 500 unless both bounds are given and the window holds
 /// a movie and a TV request; "most requested" is the smallest user id; `totalIssues` is 0.
 pub fn stats(c: &mut Call) -> Response {
-    let (Some(from), Some(to)) = (
-        c.req.query("from").and_then(clock::parse),
-        c.req.query("to").and_then(clock::parse),
-    ) else {
+    let (Some(from), Some(to)) = (c.req.query("from").and_then(clock::parse), c.req.query("to").and_then(clock::parse))
+    else {
         return Response::error("Sequence contains no elements");
     };
     let s = &c.state;
-    let movies: Vec<_> = s
-        .movie_requests
-        .iter()
-        .filter(|r| r.requested_date.is_some_and(|d| d >= from && d <= to))
-        .collect();
-    let tv: Vec<_> = s
-        .tv_children
-        .iter()
-        .filter(|ch| ch.requested_date >= from && ch.requested_date <= to)
-        .collect();
+    let movies: Vec<_> =
+        s.movie_requests.iter().filter(|r| r.requested_date.is_some_and(|d| d >= from && d <= to)).collect();
+    let tv: Vec<_> = s.tv_children.iter().filter(|ch| ch.requested_date >= from && ch.requested_date <= to).collect();
     if movies.is_empty() || tv.is_empty() {
         return Response::error("Sequence contains no elements");
     }
-    let min_movie_user = movies
-        .iter()
-        .map(|r| r.requested_user_id.clone())
-        .min()
-        .unwrap();
+    let min_movie_user = movies.iter().map(|r| r.requested_user_id.clone()).min().unwrap();
     let completed_tv = tv.iter().filter(|ch| ch.state.available).count();
     Response::ok(json!({
         "totalRequests": movies.len() + tv.len(),

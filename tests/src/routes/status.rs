@@ -17,12 +17,7 @@ pub fn info(c: &mut Call) -> Response {
 
 /// GET `/api/v1/Status/Wizard`.
 pub fn wizard(c: &mut Call) -> Response {
-    let done = c
-        .state
-        .section("ombi")
-        .and_then(|o| o.get("wizard"))
-        .and_then(Value::as_bool)
-        .unwrap_or(false);
+    let done = c.state.section("ombi").and_then(|o| o.get("wizard")).and_then(Value::as_bool).unwrap_or(false);
     Response::ok(json!({ "result": done }))
 }
 
@@ -62,12 +57,7 @@ pub fn update(c: &mut Call) -> Response {
 
 /// GET `/api/v2/Features`.
 pub fn features(c: &mut Call) -> Response {
-    let list: Vec<Value> = c
-        .state
-        .features
-        .iter()
-        .map(|(n, e)| json!({ "name": n, "enabled": e }))
-        .collect();
+    let list: Vec<Value> = c.state.features.iter().map(|(n, e)| json!({ "name": n, "enabled": e })).collect();
     Response::ok(json!(list))
 }
 
@@ -78,10 +68,6 @@ pub fn jobs(c: &mut Call) -> Response {
 
 /// GET `/health`: plain text; 503 when unhealthy.
 pub fn health(c: &mut Call) -> Response {
-    let status = if c.state.health == "Unhealthy" {
-        503
-    } else {
-        200
-    };
+    let status = if c.state.health == "Unhealthy" { 503 } else { 200 };
     Response::text(status, &c.state.health.clone())
 }

@@ -7,13 +7,7 @@ use crate::router::Call;
 
 /// GET `/api/v2/System/logs` (Admin): file names, newest first.
 pub fn logs(c: &mut Call) -> Response {
-    Response::ok(json!(
-        c.state
-            .logs
-            .iter()
-            .map(|l| l.name.clone())
-            .collect::<Vec<_>>()
-    ))
+    Response::ok(json!(c.state.logs.iter().map(|l| l.name.clone()).collect::<Vec<_>>()))
 }
 
 /// GET `/api/v2/System/logs/{logFileName}` (Admin): the whole file as one string: a JSON
@@ -25,15 +19,8 @@ pub fn log_file(c: &mut Call) -> Response {
         return Response::problem(404, "Not Found");
     };
     let text = file.lines.join("\n") + "\n";
-    let wants_json = c
-        .req
-        .header("accept")
-        .is_some_and(|a| a.contains("application/json"));
-    if wants_json {
-        Response::ok(json!(text))
-    } else {
-        Response::text(200, &text)
-    }
+    let wants_json = c.req.header("accept").is_some_and(|a| a.contains("application/json"));
+    if wants_json { Response::ok(json!(text)) } else { Response::text(200, &text) }
 }
 
 /// The jobs `POST /api/v1/Job/{job}` accepts.

@@ -20,20 +20,9 @@ pub fn list(c: &mut Call) -> Response {
     let s = &c.state;
     let me = auth::current_user(&c.who, s).map(|u| u.id.clone());
     let counts = |id: u64, t: i64| {
-        let votes: Vec<_> = s
-            .votes
-            .iter()
-            .filter(|v| v.request_id == id && v.request_type == t)
-            .collect();
-        let mine = votes
-            .iter()
-            .find(|v| Some(&v.user_id) == me.as_ref())
-            .map(|v| v.vote_type);
-        (
-            votes.iter().filter(|v| v.vote_type == 0).count(),
-            votes.iter().filter(|v| v.vote_type == 1).count(),
-            mine,
-        )
+        let votes: Vec<_> = s.votes.iter().filter(|v| v.request_id == id && v.request_type == t).collect();
+        let mine = votes.iter().find(|v| Some(&v.user_id) == me.as_ref()).map(|v| v.vote_type);
+        (votes.iter().filter(|v| v.vote_type == 0).count(), votes.iter().filter(|v| v.vote_type == 1).count(), mine)
     };
     let mut rows = Vec::new();
     for r in s.movie_requests.iter().filter(|r| open(&r.standard)) {
@@ -49,11 +38,7 @@ pub fn list(c: &mut Call) -> Response {
         }));
     }
     for ch in s.tv_children.iter().filter(|ch| open(&ch.state)) {
-        let show = s
-            .tv_parents
-            .iter()
-            .find(|p| p.id == ch.parent_id)
-            .and_then(|p| s.show(p.tmdb_id));
+        let show = s.tv_parents.iter().find(|p| p.id == ch.parent_id).and_then(|p| s.show(p.tmdb_id));
         let (up, down, mine) = counts(ch.id, 0);
         let description: String = ch
             .seasons
@@ -85,13 +70,12 @@ pub fn list(c: &mut Call) -> Response {
 
 /// GET `/api/v1/Vote/{movie|tv|music}/{requestId:int}`: `Votes[]` (user left null).
 pub fn of_request(c: &mut Call) -> Response {
-    let t = match c.param(0).to_ascii_lowercase().as_str() {
+    let t = match c.seg(3).as_str() {
         "movie" => 1,
         "tv" => 0,
-        "music" => 2,
-        _ => return Response::empty(404),
+        _ => 2,
     };
-    let id = c.int(1) as u64;
+    let id = c.int(0) as u64;
     let rows: Vec<Value> = c
         .state
         .votes
@@ -107,18 +91,13 @@ pub fn of_request(c: &mut Call) -> Response {
 
 /// POST `/api/v1/Vote/{up|down}/{movie|tv|album}/{requestId:int}`.
 pub fn cast(c: &mut Call) -> Response {
-    let up = match c.param(0).to_ascii_lowercase().as_str() {
-        "up" => true,
-        "down" => false,
-        _ => return Response::empty(404),
-    };
-    let kind = match c.param(1).to_ascii_lowercase().as_str() {
+    let up = c.seg(3) == "up";
+    let kind = match c.seg(4).as_str() {
         "movie" => Kind::Movie,
         "tv" => Kind::Tv,
-        "album" => Kind::Music,
-        _ => return Response::empty(404),
+        _ => Kind::Music,
     };
-    let id = c.int(2) as u64;
+    let id = c.int(0) as u64;
     let Some(user) = auth::current_user(&c.who, c.state).cloned() else {
         return Response::error(NRE);
     };
