@@ -4,7 +4,10 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
-cargo build -p ombi-mcp -p ombi-sim --bins
+# The same build as the README's test command (a no-op right after it): `cargo test` builds both
+# binaries, since both packages have integration tests. A narrower `cargo build -p …` would
+# unify features differently and rebuild the host.
+cargo test --workspace --no-run
 target_dir="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')"
 venv="$target_dir/py-mcp-2.3.0"
 if [ ! -x "$venv/bin/python" ]; then

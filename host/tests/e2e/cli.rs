@@ -47,3 +47,30 @@ fn bad_configuration_is_a_clear_error() {
     let out = Command::new(bin()).arg("--help").output().unwrap();
     assert!(String::from_utf8_lossy(&out.stdout).contains("OMBI_ALLOW_WRITES"));
 }
+
+#[test]
+fn another_component_can_be_loaded_and_a_bad_one_is_refused() {
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    let path = format!("{dir}/loaded-component.wasm");
+    assert!(Command::new(bin()).args(["component", &path]).status().unwrap().success());
+    let sim = Simulator::start().unwrap();
+    let out = Command::new(bin())
+        .args(["--component", &path, "call", "read_server", r#"{"view":"status"}"#])
+        .env("OMBI_URL", sim.url())
+        .env("OMBI_API_KEY", sim.api_key())
+        .env("OMBI_MCP_CACHE_DIR", cache_dir())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["operation"], "read_server");
+    let bogus = format!("{dir}/not-a-component.wasm");
+    std::fs::write(&bogus, b"\0asm\x01\0\0\0").unwrap();
+    let out = Command::new(bin())
+        .args(["--component", &bogus, "call", "read_server"])
+        .env("OMBI_MCP_CACHE_DIR", cache_dir())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!String::from_utf8_lossy(&out.stderr).is_empty());
+}

@@ -25,34 +25,32 @@ fn engine_result(r: Result<Value, String>) -> Response {
     }
 }
 
-/// POST `/api/v1/Request/movie`.
-pub fn create_movie(c: &mut Call) -> Response {
+/// An engine's create function.
+type Create = fn(&mut crate::state::State, &Principal, &Value, Option<String>) -> Result<Value, String>;
+
+/// Reads the body and the alias, then runs `create`.
+fn create(c: &mut Call, create: Create) -> Response {
     let b = match body(c) {
         Ok(b) => b,
         Err(r) => return r,
     };
     let alias = alias(c);
-    engine_result(engine::create_movie(c.state, &c.who, &b, alias))
+    engine_result(create(c.state, &c.who, &b, alias))
+}
+
+/// POST `/api/v1/Request/movie`.
+pub fn create_movie(c: &mut Call) -> Response {
+    create(c, engine::create_movie)
 }
 
 /// POST `/api/v2/Requests/tv`.
 pub fn create_tv(c: &mut Call) -> Response {
-    let b = match body(c) {
-        Ok(b) => b,
-        Err(r) => return r,
-    };
-    let alias = alias(c);
-    engine_result(engine::create_tv(c.state, &c.who, &b, alias))
+    create(c, engine::create_tv)
 }
 
 /// POST `/api/v1/request/music`.
 pub fn create_album(c: &mut Call) -> Response {
-    let b = match body(c) {
-        Ok(b) => b,
-        Err(r) => return r,
-    };
-    let alias = alias(c);
-    engine_result(engine::create_album(c.state, &c.who, &b, alias))
+    create(c, engine::create_album)
 }
 
 /// POST `/api/v2/Requests/movie/collection/{collectionId}` (no body).
