@@ -1,8 +1,5 @@
 //! Paging arguments and the page block of a result.
 
-use schemars::JsonSchema;
-use serde::Deserialize;
-
 use crate::model::{PageMode, PageUnit, Paging};
 
 /// The largest `limit` any paged tool accepts.
@@ -14,21 +11,13 @@ pub const DEFAULT_LIMIT: u64 = 20;
 pub const NO_SNAPSHOT_WARNING: &str =
     "Ombi pages have no snapshot guarantee: concurrent changes may shift offsets between calls.";
 
-/// `offset` and `limit`, flattened into a tool's arguments.
-#[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
+/// The `offset` and `limit` a paged tool was called with.
+#[derive(Debug, Clone, Copy)]
 pub struct Window {
     /// Index of the first record to return (0-based).
-    #[serde(default)]
-    #[schemars(range(min = 0))]
     pub offset: u64,
-    /// How many records to return at most (1..100, default 20).
-    #[serde(default = "default_limit")]
-    #[schemars(range(min = 1, max = 100))]
+    /// How many records to return at most.
     pub limit: u64,
-}
-
-fn default_limit() -> u64 {
-    DEFAULT_LIMIT
 }
 
 impl Default for Window {
