@@ -5,18 +5,12 @@ use std::process::Command;
 use ombi_sim::Simulator;
 use serde_json::Value;
 
-use crate::support::{bin, cache_dir};
+use crate::support::{bin, cache_dir, command};
 
 #[test]
 fn call_prints_one_result() {
     let sim = Simulator::start().unwrap();
-    let out = Command::new(bin())
-        .args(["call", "read_search", r#"{"query":"matrix","limit":1}"#])
-        .env("OMBI_URL", sim.url())
-        .env("OMBI_API_KEY", sim.api_key())
-        .env("OMBI_MCP_CACHE_DIR", cache_dir())
-        .output()
-        .unwrap();
+    let out = command(&sim).args(["call", "read_search", r#"{"query":"matrix","limit":1}"#]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["ok"], true);
@@ -54,13 +48,8 @@ fn another_component_can_be_loaded_and_a_bad_one_is_refused() {
     let path = format!("{dir}/loaded-component.wasm");
     assert!(Command::new(bin()).args(["component", &path]).status().unwrap().success());
     let sim = Simulator::start().unwrap();
-    let out = Command::new(bin())
-        .args(["--component", &path, "call", "read_server", r#"{"view":"status"}"#])
-        .env("OMBI_URL", sim.url())
-        .env("OMBI_API_KEY", sim.api_key())
-        .env("OMBI_MCP_CACHE_DIR", cache_dir())
-        .output()
-        .unwrap();
+    let out =
+        command(&sim).args(["--component", &path, "call", "read_server", r#"{"view":"status"}"#]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["operation"], "read_server");

@@ -210,3 +210,10 @@ pub fn assert_no_key(server: &Server, key: &str) {
     assert!(!out.contains(key), "the API key leaked to stdout");
     assert!(!server.stderr().contains(key), "the API key leaked to stderr");
 }
+
+/// `ombi-mcp` pointed at `sim` with its key and the shared cache, for one-shot commands.
+pub fn command(sim: &Simulator) -> Command {
+    let mut cmd = Command::new(bin());
+    cmd.env("OMBI_URL", sim.url()).env("OMBI_API_KEY", sim.api_key()).env("OMBI_MCP_CACHE_DIR", cache_dir());
+    cmd
+}
