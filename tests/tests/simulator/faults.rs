@@ -132,7 +132,12 @@ fn the_write_happens_then_no_answer() {
         Duration::from_millis(500),
     );
     assert!(bytes.is_empty());
-    assert!(sim.with_state(|s| s.movie_requests.iter().any(|r| r.tmdb_id == tmdb)), "the write took effect");
+    // The write took effect (allowing a slow machine a moment to run the handler).
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !sim.with_state(|s| s.movie_requests.iter().any(|r| r.tmdb_id == tmdb)) {
+        assert!(Instant::now() < deadline, "the write did not take effect");
+        std::thread::sleep(Duration::from_millis(20));
+    }
     // What reached Ombi, and as whom.
     let got = sim.received();
     let post = got.iter().rev().find(|r| r.method == "POST").unwrap();
