@@ -6,7 +6,6 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ombi_mcp::cache;
 use ombi_mcp::config::Config;
 use ombi_mcp::runtime::{ComponentSource, EMBEDDED_COMPONENT, Runtime};
 
@@ -52,7 +51,6 @@ fn main() {
     println!("second start (precompiled load + link), median of 5: {:?}", median(loads));
     let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     println!("cache files: {}", files.len());
-    let _ = cache::dir();
 
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
     let runtime = Runtime::new(config, ComponentSource::Embedded).unwrap();

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use ombi_sim::{Fault, FaultBody, FaultRule, Simulator};
 use serde_json::json;
 
-use crate::support::{bin, cache_dir, session};
+use crate::support::{bin, session};
 
 #[test]
 fn headers_that_never_come_time_out_at_the_configured_deadline() {
@@ -169,5 +169,4 @@ fn the_compiled_component_is_cached_on_disk() {
         "a second start must reuse the cache"
     );
     let _ = std::fs::remove_dir_all(&dir);
-    let _ = cache_dir();
 }
