@@ -1,9 +1,13 @@
-//! What a tool runs with: the call's non-secret settings and the upstream seam, plus the
-//! request helpers every tool uses (send, check the status, parse within the budget).
+//! What a tool runs with: the call's non-secret settings, the upstream seam, the notes
+//! (warnings, cuts) gathered on the way, and the request helpers every tool uses: send and
+//! check the status, parse within the budget, read a list and say when it was cut, resolve
+//! the acting user once per call.
 
 use serde::de::DeserializeOwned;
 
+use crate::envelope::Notes;
 use crate::error::ToolError;
+use crate::upstream::dto::users::UserView;
 use crate::upstream::{ApiRequest, RawResponse, Upstream, classify};
 
 /// The non-secret settings of one call (the WIT `call-context`).
@@ -30,26 +34,65 @@ impl Default for Settings {
     }
 }
 
+/// A list read from Ombi: its items, and whether the read budget cut it (the warning that
+/// says so is already recorded).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Listed<T> {
+    pub items: Vec<T>,
+    pub cut: bool,
+}
+
+/// The Ombi user a call acts as.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Acting {
+    /// The user name as Ombi spells it (sent as `UserName`).
+    pub user_name: String,
+    /// The user's id.
+    pub id: String,
+}
+
 /// A tool's view of the world for one call.
 pub struct Ctx<'a> {
     pub settings: &'a Settings,
     upstream: &'a mut dyn Upstream,
+    /// Warnings and cuts recorded so far; they go into the envelope.
+    pub notes: Notes,
+    users: Option<Listed<UserView>>,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(settings: &'a Settings, upstream: &'a mut dyn Upstream) -> Self {
-        Ctx { settings, upstream }
+        Ctx { settings, upstream, notes: Notes::default(), users: None }
+    }
+
+    /// Records a warning.
+    pub fn warn(&mut self, warning: impl Into<String>) {
+        self.notes.warnings.push(warning.into());
+    }
+
+    /// Records that something was cut to a budget, and the warning that says what.
+    pub fn cut(&mut self, warning: impl Into<String>) {
+        self.notes.truncated = true;
+        self.warn(warning);
     }
 
     /// Sends `req`; transport failures become tool errors, any status is returned.
-    pub fn send_raw(&mut self, req: &ApiRequest, what: &str) -> Result<RawResponse, ToolError> {
+    fn send_raw(&mut self, req: &ApiRequest, what: &str) -> Result<RawResponse, ToolError> {
         self.upstream.send(req).map_err(|e| classify::transport_failure(&e, req, what))
     }
 
     /// Sends `req` and requires a 2xx status.
     pub fn send(&mut self, req: &ApiRequest, what: &str) -> Result<RawResponse, ToolError> {
+        self.send_accepting(req, what, &[])
+    }
+
+    /// Sends `req`; a 2xx status or one of `values` (statuses that carry an answer, such as
+    /// `/health`'s 503 `Unhealthy`) is returned, anything else is a tool error.
+    pub fn send_accepting(&mut self, req: &ApiRequest, what: &str, values: &[u16]) -> Result<RawResponse, ToolError> {
         let resp = self.send_raw(req, what)?;
-        classify::check_status(&resp, req, what)?;
+        if !values.contains(&resp.status) {
+            classify::check_status(&resp, req, what)?;
+        }
         Ok(resp)
     }
 
@@ -65,20 +108,69 @@ impl<'a> Ctx<'a> {
         classify::json(&resp, what, self.settings.max_response_bytes)
     }
 
-    /// Sends `req` and parses a JSON array; `true` when it was cut at the read budget.
-    pub fn fetch_list<T: DeserializeOwned>(
-        &mut self,
-        req: &ApiRequest,
-        what: &str,
-    ) -> Result<(Vec<T>, bool), ToolError> {
+    /// Sends `req` and parses a JSON array (an empty body or `null` is an empty list). When
+    /// the body was longer than the read budget, its complete leading elements are kept and
+    /// the cut is recorded.
+    pub fn list<T: DeserializeOwned>(&mut self, req: &ApiRequest, what: &str) -> Result<Listed<T>, ToolError> {
         let resp = self.send(req, what)?;
-        classify::json_list(&resp, what)
+        let (items, cut) = classify::json_list(&resp, what)?;
+        if cut {
+            self.cut(format!(
+                "Ombi's answer to {what} was longer than the {}-byte read budget (OMBI_MAX_RESPONSE_BYTES); only its first {} complete records were read.",
+                self.settings.max_response_bytes,
+                items.len()
+            ));
+        }
+        Ok(Listed { items, cut })
     }
-}
 
-/// A warning for a list that was cut at the read budget.
-pub fn cut_warning(what: &str, budget: u64) -> String {
-    format!(
-        "Ombi's answer to {what} was longer than the {budget}-byte read budget (OMBI_MAX_RESPONSE_BYTES); only its first complete records were read."
-    )
+    /// Ombi's user list (`GET /api/v1/Identity/Users`, as the API principal), read at most
+    /// once per call.
+    pub fn users(&mut self) -> Result<&Listed<UserView>, ToolError> {
+        if self.users.is_none() {
+            let listed = self.list(&ApiRequest::get("/api/v1/Identity/Users"), "the user list")?;
+            self.users = Some(listed);
+        }
+        Ok(self.users.as_ref().expect("just filled"))
+    }
+
+    /// The user named `name` (matched like Ombi does: case-insensitively), or `NOT_FOUND`
+    /// on `field`.
+    pub fn user_named(&mut self, name: &str, field: &str) -> Result<Acting, ToolError> {
+        let wanted = name.trim();
+        let users = self.users()?;
+        let found = users.items.iter().find(|u| u.user_name.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(wanted)));
+        match found {
+            Some(u) => {
+                Ok(Acting { user_name: u.user_name.clone().unwrap_or_default(), id: u.id.clone().unwrap_or_default() })
+            }
+            None => {
+                let partial = if users.cut { " (only part of the user list could be read)" } else { "" };
+                Err(ToolError::not_found(
+                    field,
+                    format!(
+                        "`{field}`: Ombi has no user named {wanted:?}{partial}. Use read_users to list the user names."
+                    ),
+                ))
+            }
+        }
+    }
+
+    /// The user a call acts as: `as_user` when given, else the server's default user
+    /// (`OMBI_USER`), else none (the API key's own principal). The name is checked against
+    /// Ombi's user list first, so the `UserName` header is never empty or unknown.
+    pub fn acting_user(&mut self, as_user: Option<&str>) -> Result<Option<Acting>, ToolError> {
+        if let Some(name) = as_user {
+            return self.user_named(name, "as_user").map(Some);
+        }
+        let Some(default) = self.settings.default_user.clone().filter(|d| !d.trim().is_empty()) else {
+            return Ok(None);
+        };
+        self.user_named(&default, "as_user").map(Some).map_err(|mut e| {
+            e.message = format!(
+                "The server's default user OMBI_USER={default:?} is not an Ombi user; pass `as_user` with a user name from read_users, or fix OMBI_USER."
+            );
+            e
+        })
+    }
 }

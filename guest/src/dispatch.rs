@@ -4,10 +4,10 @@
 use serde_json::{Value, json};
 
 use crate::ctx::{Ctx, Settings};
-use crate::envelope::envelope;
+use crate::envelope::{Notes, envelope};
 use crate::error::{ErrorCode, ToolError};
 use crate::schema::output::output_schema;
-use crate::tools::{Effect, catalogue};
+use crate::tools::{Effect, catalogue, find};
 use crate::upstream::Upstream;
 
 /// A tool as listed, with its schemas as JSON text.
@@ -27,7 +27,7 @@ pub struct Descriptor {
 /// Every tool, in the published order.
 pub fn descriptors() -> Vec<Descriptor> {
     catalogue()
-        .into_iter()
+        .iter()
         .map(|e| {
             let (read_only, destructive) = match e.meta.effect {
                 Effect::Read => (true, false),
@@ -37,7 +37,7 @@ pub fn descriptors() -> Vec<Descriptor> {
                 name: e.meta.name.into(),
                 title: e.meta.title.into(),
                 description: e.meta.description.into(),
-                input_schema: (e.input_schema)().to_string(),
+                input_schema: e.input_schema().to_string(),
                 output_schema: output_schema(e.meta.name, e.meta.families).to_string(),
                 read_only,
                 destructive,
@@ -57,17 +57,33 @@ pub enum CallFailure {
     UnknownTool(String),
 }
 
+/// A finished call: the envelope as JSON text and whether it is an error.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Called {
+    pub json: String,
+    pub is_error: bool,
+}
+
 /// Runs tool `name` and returns its envelope.
 pub fn call(
     name: &str,
     arguments_json: &str,
     settings: &Settings,
     upstream: &mut dyn Upstream,
+) -> Result<Called, CallFailure> {
+    let env = call_value(name, arguments_json, settings, upstream)?;
+    let is_error = env["ok"] != Value::Bool(true);
+    Ok(Called { json: env.to_string(), is_error })
+}
+
+/// Runs tool `name` and returns its envelope as a JSON value.
+pub fn call_value(
+    name: &str,
+    arguments_json: &str,
+    settings: &Settings,
+    upstream: &mut dyn Upstream,
 ) -> Result<Value, CallFailure> {
-    let entry = catalogue()
-        .into_iter()
-        .find(|e| e.meta.name == name)
-        .ok_or_else(|| CallFailure::UnknownTool(name.to_string()))?;
+    let entry = find(name).ok_or_else(|| CallFailure::UnknownTool(name.to_string()))?;
     let correlation = settings.correlation_id.as_str();
     if matches!(entry.meta.effect, Effect::Write { .. }) && !settings.allow_writes {
         let err = ToolError::new(
@@ -76,7 +92,7 @@ pub fn call(
                 "{name} changes Ombi, and this server runs read-only. Set OMBI_ALLOW_WRITES=true in the server's environment to enable the write tools; nothing was sent to Ombi."
             ),
         );
-        return Ok(envelope(name, correlation, Err(err)));
+        return Ok(envelope(name, correlation, Err(err), Notes::default()));
     }
     let args: Value = if arguments_json.trim().is_empty() {
         json!({})
@@ -85,19 +101,35 @@ pub fn call(
             Ok(v) => v,
             Err(e) => {
                 let err = ToolError::invalid("arguments", format!("the arguments are not valid JSON: {e}"));
-                return Ok(envelope(name, correlation, Err(err)));
+                return Ok(envelope(name, correlation, Err(err), Notes::default()));
             }
         }
     };
     let mut ctx = Ctx::new(settings, upstream);
-    let result = (entry.call)(&mut ctx, &args);
-    Ok(envelope(name, correlation, result))
+    let result = entry.call(&mut ctx, without_nulls(args));
+    Ok(envelope(name, correlation, result, ctx.notes))
+}
+
+/// Drops object members whose value is `null`: an optional argument given as `null` is an
+/// absent one (the schemas say "optional" by leaving a field out of `required`).
+pub fn without_nulls(v: Value) -> Value {
+    match v {
+        Value::Object(map) => {
+            Value::Object(map.into_iter().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k, without_nulls(v))).collect())
+        }
+        Value::Array(items) => Value::Array(items.into_iter().map(without_nulls).collect()),
+        other => other,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::testing::FakeOmbi;
+
+    fn env(name: &str, args: &str, settings: &Settings, fake: &mut FakeOmbi) -> Value {
+        call_value(name, args, settings, fake).unwrap()
+    }
 
     #[test]
     fn thirty_one_tools_with_unique_names() {
@@ -114,23 +146,26 @@ mod tests {
     }
 
     #[test]
+    fn input_schemas_are_portable() {
+        for d in descriptors() {
+            let s = &d.input_schema;
+            assert!(!s.contains("\"null\""), "{}: {s}", d.name);
+            assert!(!s.contains("\"format\""), "{}: {s}", d.name);
+            assert!(!s.contains("\"$ref\""), "{}: {s}", d.name);
+            assert!(!s.contains("\"oneOf\""), "{}: {s}", d.name);
+        }
+    }
+
+    #[test]
     fn writes_are_refused_when_disabled_before_anything_is_sent() {
         let mut fake = FakeOmbi::new();
         let settings = Settings { correlation_id: "c9".into(), ..Settings::default() };
-        let env = call("write_vote", r#"{"direction":"up"}"#, &settings, &mut fake).unwrap();
+        let env = env("write_vote", r#"{"direction":"up"}"#, &settings, &mut fake);
         assert_eq!(env["ok"], false);
         assert_eq!(env["error"]["code"], "FORBIDDEN");
         assert!(env["error"]["message"].as_str().unwrap().contains("OMBI_ALLOW_WRITES=true"));
         assert_eq!(env["correlation_id"], "c9");
         assert!(fake.sent.is_empty());
-    }
-
-    #[test]
-    fn unimplemented_tools_say_so() {
-        let settings = Settings { allow_writes: true, ..Settings::default() };
-        let env = call("read_logs", "{}", &settings, &mut FakeOmbi::new()).unwrap();
-        assert_eq!(env["error"]["code"], "UNSUPPORTED_CAPABILITY");
-        assert!(env["error"]["message"].as_str().unwrap().contains("not implemented yet"));
     }
 
     #[test]
@@ -141,8 +176,27 @@ mod tests {
 
     #[test]
     fn malformed_argument_json_is_invalid_argument() {
-        let env = call("read_server", "{not json", &Settings::default(), &mut FakeOmbi::new()).unwrap();
+        let env = env("read_server", "{not json", &Settings::default(), &mut FakeOmbi::new());
         assert_eq!(env["error"]["code"], "INVALID_ARGUMENT");
         assert_eq!(env["error"]["field"], "arguments");
+    }
+
+    #[test]
+    fn an_invalid_enum_value_names_every_valid_one() {
+        let env = env("read_server", r#"{"view":"nope"}"#, &Settings::default(), &mut FakeOmbi::new());
+        assert_eq!(env["error"]["field"], "view");
+        let msg = env["error"]["message"].as_str().unwrap();
+        for v in ["status", "about", "health", "update", "features", "jobs"] {
+            assert!(msg.contains(v), "{msg}");
+        }
+    }
+
+    #[test]
+    fn null_optional_arguments_are_absent() {
+        let fake = FakeOmbi::new().reply("GET /api/v1/Status", 200, "200");
+        let mut fake =
+            fake.reply("GET /api/v1/Status/info", 200, "\"4.59.3\"").reply("GET /api/v1/Status/Wizard", 200, "{}");
+        let env = env("read_server", r#"{"view":null}"#, &Settings::default(), &mut fake);
+        assert_eq!(env["ok"], true, "{env}");
     }
 }

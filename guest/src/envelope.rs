@@ -1,6 +1,7 @@
 //! The result envelope of `04-results.md` and the response budget: every result is at most
-//! 64 KiB of serialized structured data, and a cut is always announced by `truncated` and a
-//! warning.
+//! 64 KiB of serialized structured data and 100 records, and a cut is always announced by
+//! `truncated` and a warning. The fitter asks the family for its records and continuation
+//! ([`Data::records`], [`Data::keep`]); it never guesses field names.
 
 use serde_json::{Value, json};
 
@@ -9,6 +10,12 @@ use crate::model::Data;
 
 /// The design budget for one result's serialized structured data.
 pub const MAX_RESULT_BYTES: usize = 64 * 1024;
+/// At most this many records in a page.
+pub const MAX_RECORDS: usize = 100;
+/// At most this many entries in any array nested in a record.
+pub const MAX_NESTED: usize = 100;
+/// At most this many log lines in one window.
+pub const MAX_LOG_LINES: usize = 500;
 /// At most this many warnings are kept.
 const MAX_WARNINGS: usize = 100;
 /// A single warning longer than this is shortened.
@@ -37,119 +44,157 @@ impl Output {
     }
 }
 
+impl From<Data> for Output {
+    fn from(data: Data) -> Self {
+        Output::new(data)
+    }
+}
+
 /// What a tool call comes to.
 pub type ToolResult = Result<Output, ToolError>;
 
-/// The envelope for `result`, within the byte budget.
-pub fn envelope(operation: &str, correlation_id: &str, result: ToolResult) -> Value {
-    let mut env = match result {
-        Ok(out) => {
-            let data = serde_json::to_value(&out.data).unwrap_or_else(|e| {
-                // Serializing our own plain types cannot fail; keep the envelope honest anyway.
-                json!({"kind": "metrics", "values": [], "error": e.to_string()})
-            });
-            json!({
-                "ok": true,
-                "operation": operation,
-                "data": data,
-                "warnings": out.warnings,
-                "truncated": out.truncated,
-                "correlation_id": correlation_id,
-            })
-        }
-        Err(err) => json!({
-            "ok": false,
-            "operation": operation,
-            "error": err,
-            "warnings": [],
-            "truncated": false,
-            "correlation_id": correlation_id,
-        }),
+/// Warnings and the cut flag gathered while a tool ran (by `Ctx`), merged into the envelope.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Notes {
+    pub warnings: Vec<String>,
+    pub truncated: bool,
+}
+
+/// The envelope for `result`, within the byte budget. `notes` are what the call recorded on
+/// the way (warnings, cuts); they appear on failures too.
+pub fn envelope(operation: &str, correlation_id: &str, result: ToolResult, notes: Notes) -> Value {
+    let (data, error, mut warnings, mut truncated) = match result {
+        Ok(out) => (Some(out.data), None, out.warnings, out.truncated),
+        Err(mut err) => (err.data.take().map(|d| *d), Some(err), Vec::new(), false),
     };
-    fit_budget(&mut env, MAX_RESULT_BYTES);
+    let mut all = notes.warnings;
+    all.append(&mut warnings);
+    truncated |= notes.truncated;
+    let mut warnings = tidy_warnings(all, &mut truncated);
+    let mut data = data;
+    if let Some(d) = data.as_mut() {
+        let kept = fit_records(d, operation, correlation_id, error.as_ref(), &warnings, truncated);
+        if let Some((total, kept)) = kept {
+            warnings.push(format!(
+                "Returned {kept} of {total} records to stay within the {} KiB result budget; ask for the rest with a later offset or a smaller limit.",
+                MAX_RESULT_BYTES / 1024
+            ));
+            truncated = true;
+            d.mark_truncated();
+        }
+        if truncated {
+            d.mark_truncated();
+        }
+    }
+    let mut env = match build(operation, correlation_id, data.as_ref(), error.as_ref(), &warnings, truncated) {
+        Ok(v) => v,
+        Err(e) => return internal(operation, correlation_id, &format!("the result could not be serialized: {e}")),
+    };
+    if size(&env) > MAX_RESULT_BYTES {
+        if let Some(d) = env.get_mut("data") {
+            shorten_strings(d, LONG_TEXT_CHARS);
+            if let Some(d) = d.as_object_mut()
+                && d.contains_key("truncated")
+            {
+                d.insert("truncated".into(), Value::Bool(true));
+            }
+        }
+        push_warning(
+            &mut env,
+            format!("Long texts were shortened to {LONG_TEXT_CHARS} characters to stay within the result budget."),
+        );
+        env["truncated"] = Value::Bool(true);
+    }
+    if size(&env) > MAX_RESULT_BYTES {
+        return internal(operation, correlation_id, "the result could not be reduced to the 64 KiB budget");
+    }
     env
 }
 
-/// Cuts the envelope's record list (and, if one record alone is too big, its long strings)
-/// until the serialized envelope fits `budget` bytes; records the cut.
-pub fn fit_budget(env: &mut Value, budget: usize) {
-    tidy_warnings(env);
-    if size(env) <= budget {
-        return;
+/// An `INTERNAL_ERROR` envelope, never an invented payload.
+fn internal(operation: &str, correlation_id: &str, message: &str) -> Value {
+    json!({
+        "ok": false,
+        "operation": operation,
+        "error": ToolError::internal(message),
+        "warnings": [],
+        "truncated": false,
+        "correlation_id": correlation_id,
+    })
+}
+
+fn build(
+    operation: &str,
+    correlation_id: &str,
+    data: Option<&Data>,
+    error: Option<&ToolError>,
+    warnings: &[String],
+    truncated: bool,
+) -> Result<Value, serde_json::Error> {
+    let mut env = json!({
+        "ok": error.is_none(),
+        "operation": operation,
+        "warnings": warnings,
+        "truncated": truncated,
+        "correlation_id": correlation_id,
+    });
+    if let Some(d) = data {
+        env["data"] = serde_json::to_value(d)?;
     }
-    if let Some((total, kept)) = cut_records(env, budget).filter(|(total, kept)| kept < total) {
-        set_page_after_cut(env, kept);
-        add_warning(
-            env,
-            format!(
-                "Returned {kept} of {total} records to stay within the {} KiB result budget; ask for the rest with a later offset or a smaller limit.",
-                budget / 1024
-            ),
-        );
-        mark_truncated(env);
+    if let Some(e) = error {
+        env["error"] = serde_json::to_value(e)?;
     }
-    if size(env) > budget {
-        if let Some(data) = env.get_mut("data") {
-            shorten_strings(data, LONG_TEXT_CHARS);
+    Ok(env)
+}
+
+/// Cuts `data` to the most records (at most [`Data::max_records`]) whose envelope fits the budget,
+/// with room for the warning that says so. Returns `(before, after)` when it cut.
+fn fit_records(
+    data: &mut Data,
+    operation: &str,
+    correlation_id: &str,
+    error: Option<&ToolError>,
+    warnings: &[String],
+    truncated: bool,
+) -> Option<(usize, usize)> {
+    let total = data.records();
+    let fits = |n: usize| {
+        let mut probe = data.clone();
+        probe.keep(n);
+        let room = MAX_RESULT_BYTES.saturating_sub(MAX_WARNING_CHARS + 64);
+        build(operation, correlation_id, Some(&probe), error, warnings, truncated)
+            .map(|v| size(&v) <= room)
+            .unwrap_or(false)
+    };
+    let limit = total.min(data.max_records());
+    if limit == total
+        && build(operation, correlation_id, Some(data), error, warnings, truncated)
+            .map(|v| size(&v) <= MAX_RESULT_BYTES)
+            .unwrap_or(false)
+    {
+        return None;
+    }
+    // The largest n in 1..=limit that fits; one record is always kept (its text is shortened
+    // later if it alone is too big).
+    let (mut lo, mut hi) = (1usize, limit.max(1));
+    if fits(hi) {
+        lo = hi;
+    } else {
+        while lo + 1 < hi {
+            let mid = (lo + hi) / 2;
+            if fits(mid) { lo = mid } else { hi = mid }
         }
-        add_warning(
-            env,
-            format!("Long texts were shortened to {LONG_TEXT_CHARS} characters to stay within the result budget."),
-        );
-        mark_truncated(env);
     }
-    if size(env) > budget {
-        *env = json!({
-            "ok": false,
-            "operation": env["operation"].clone(),
-            "error": ToolError::internal("the result could not be reduced to the 64 KiB budget"),
-            "warnings": [],
-            "truncated": true,
-            "correlation_id": env["correlation_id"].clone(),
-        });
+    let kept = lo.min(total);
+    if kept >= total {
+        return None;
     }
+    data.keep(kept);
+    Some((total, kept))
 }
 
 fn size(v: &Value) -> usize {
     serde_json::to_vec(v).map(|b| b.len()).unwrap_or(usize::MAX)
-}
-
-/// The record list of a family: `items`, `values`, `lines` or `files`.
-fn records_key(data: &Value) -> Option<&'static str> {
-    ["items", "values", "lines", "files"].into_iter().find(|k| data.get(*k).is_some_and(Value::is_array))
-}
-
-/// Keeps the longest prefix of the record list that fits; returns (before, after) counts.
-fn cut_records(env: &mut Value, budget: usize) -> Option<(usize, usize)> {
-    let key = records_key(env.get("data")?)?;
-    let items = std::mem::take(env["data"][key].as_array_mut()?);
-    let total = items.len();
-    // Room left once the empty list and a worst-case warning are accounted for.
-    let base = size(env) + MAX_WARNING_CHARS + 64;
-    let mut used = base;
-    let mut kept = Vec::new();
-    for item in items {
-        let n = size(&item) + 1;
-        // Keep at least one record: a single huge record gets its text shortened instead.
-        if used + n > budget && !kept.is_empty() {
-            break;
-        }
-        used += n;
-        kept.push(item);
-    }
-    let kept_len = kept.len();
-    env["data"][key] = Value::Array(kept);
-    Some((total, kept_len))
-}
-
-fn set_page_after_cut(env: &mut Value, kept: usize) {
-    let Some(page) = env.get_mut("data").and_then(|d| d.get_mut("page")) else {
-        return;
-    };
-    let offset = page["offset"].as_u64().unwrap_or(0);
-    page["returned"] = json!(kept);
-    page["has_more"] = json!(true);
-    page["next_offset"] = json!(offset + kept as u64);
 }
 
 fn shorten_strings(v: &mut Value, max: usize) {
@@ -162,7 +207,10 @@ fn shorten_strings(v: &mut Value, max: usize) {
         Value::Object(map) => {
             for (k, val) in map.iter_mut() {
                 // Identifiers and enum-like fields must stay exact.
-                if !matches!(k.as_str(), "kind" | "namespace" | "value" | "media" | "mode" | "unit") {
+                if !matches!(
+                    k.as_str(),
+                    "kind" | "namespace" | "value" | "media" | "mode" | "unit" | "name" | "id" | "file_id" | "revision"
+                ) {
                     shorten_strings(val, max);
                 }
             }
@@ -171,7 +219,7 @@ fn shorten_strings(v: &mut Value, max: usize) {
     }
 }
 
-fn add_warning(env: &mut Value, warning: String) {
+fn push_warning(env: &mut Value, warning: String) {
     if let Some(w) = env.get_mut("warnings").and_then(Value::as_array_mut) {
         if w.len() >= MAX_WARNINGS {
             w.truncate(MAX_WARNINGS - 1);
@@ -180,37 +228,34 @@ fn add_warning(env: &mut Value, warning: String) {
     }
 }
 
-fn mark_truncated(env: &mut Value) {
-    env["truncated"] = Value::Bool(true);
-}
-
-fn tidy_warnings(env: &mut Value) {
-    let Some(w) = env.get_mut("warnings").and_then(Value::as_array_mut) else {
-        return;
-    };
+/// At most [`MAX_WARNINGS`] - 2 warnings (room for the budget's own), each at most
+/// [`MAX_WARNING_CHARS`] characters, without repeats.
+fn tidy_warnings(all: Vec<String>, truncated: &mut bool) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
     let mut dropped = false;
-    if w.len() > MAX_WARNINGS {
-        w.truncate(MAX_WARNINGS - 1);
-        w.push(Value::String("More warnings were dropped to keep the result small.".into()));
-        dropped = true;
-    }
-    for item in w.iter_mut() {
-        if let Value::String(s) = item
-            && s.chars().count() > MAX_WARNING_CHARS
-        {
-            *s = s.chars().take(MAX_WARNING_CHARS).collect();
+    for w in all {
+        let w: String = w.chars().take(MAX_WARNING_CHARS).collect();
+        if out.contains(&w) {
+            continue;
         }
+        if out.len() >= MAX_WARNINGS - 3 {
+            dropped = true;
+            continue;
+        }
+        out.push(w);
     }
     if dropped {
-        mark_truncated(env);
+        out.push("More warnings were dropped to keep the result small.".into());
+        *truncated = true;
     }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::error::ErrorCode;
-    use crate::model::{Media, MediaKind, Metric, PageUnit};
+    use crate::model::{Logs, Media, MediaKind, Metric, PageUnit};
     use crate::paging;
 
     fn media(title: String) -> Media {
@@ -219,12 +264,17 @@ mod tests {
         m
     }
 
+    fn env_of(result: ToolResult) -> Value {
+        envelope("read_search", "c", result, Notes::default())
+    }
+
     #[test]
     fn success_envelope_shape() {
         let env = envelope(
             "read_server",
             "c-1",
             Ok(Output::new(Data::Metrics { values: vec![Metric::instance("version", "4.59.3")] })),
+            Notes::default(),
         );
         assert_eq!(env["ok"], true);
         assert_eq!(env["operation"], "read_server");
@@ -234,22 +284,25 @@ mod tests {
     }
 
     #[test]
-    fn error_envelope_has_no_data() {
-        let env = envelope("read_search", "c-2", Err(ToolError::new(ErrorCode::NotFound, "nothing")));
+    fn error_envelope_has_no_data_but_keeps_notes() {
+        let notes = Notes { warnings: vec!["w".into()], truncated: true };
+        let env = envelope("read_search", "c-2", Err(ToolError::new(ErrorCode::NotFound, "nothing")), notes);
         assert_eq!(env["ok"], false);
         assert_eq!(env["error"]["code"], "NOT_FOUND");
         assert!(env.get("data").is_none());
+        assert_eq!(env["warnings"], json!(["w"]));
+        assert_eq!(env["truncated"], true);
     }
 
     #[test]
     fn oversized_page_is_cut_and_says_so() {
         let all: Vec<Media> = (0..100).map(|i| media(format!("{i}-{}", "x".repeat(2000)))).collect();
         let (items, page) = paging::local(all, paging::Window { offset: 0, limit: 100 }, PageUnit::Media);
-        let env = envelope("read_search", "c", Ok(Output::new(Data::MediaPage { items, page })));
+        let env = env_of(Ok(Output::new(Data::MediaPage { items, page })));
         let bytes = serde_json::to_vec(&env).unwrap().len();
         assert!(bytes <= MAX_RESULT_BYTES, "{bytes}");
         let kept = env["data"]["items"].as_array().unwrap().len();
-        assert!(kept > 0 && kept < 100, "{kept}");
+        assert!(kept > 20 && kept < 100, "{kept}");
         assert_eq!(env["truncated"], true);
         assert_eq!(env["data"]["page"]["returned"], kept);
         assert_eq!(env["data"]["page"]["next_offset"], kept);
@@ -258,9 +311,29 @@ mod tests {
     }
 
     #[test]
+    fn a_cut_log_window_continues_after_the_last_line_kept() {
+        let lines: Vec<String> = (0..500).map(|i| format!("{i:04} {}", "l".repeat(300))).collect();
+        let logs = Logs {
+            files: vec![],
+            lines,
+            offset: Some(1000),
+            next_offset: Some(None),
+            truncated: false,
+            from_end: false,
+        };
+        let env = env_of(Ok(Output::new(Data::Logs(logs))));
+        let kept = env["data"]["lines"].as_array().unwrap().len();
+        assert!(kept < 500 && kept > 100, "{kept}");
+        assert_eq!(env["data"]["offset"], 1000);
+        assert_eq!(env["data"]["next_offset"], 1000 + kept);
+        assert_eq!(env["data"]["truncated"], true);
+        assert_eq!(env["truncated"], true);
+    }
+
+    #[test]
     fn one_huge_record_has_its_text_shortened() {
         let (items, page) = paging::local(vec![media("y".repeat(200_000))], paging::Window::default(), PageUnit::Media);
-        let env = envelope("read_search", "c", Ok(Output::new(Data::MediaPage { items, page })));
+        let env = env_of(Ok(Output::new(Data::MediaPage { items, page })));
         assert!(serde_json::to_vec(&env).unwrap().len() <= MAX_RESULT_BYTES);
         assert_eq!(env["truncated"], true);
         assert_eq!(env["data"]["items"][0]["media"], "movie");
@@ -268,8 +341,17 @@ mod tests {
 
     #[test]
     fn small_results_are_untouched() {
-        let env = envelope("read_server", "c", Ok(Output::new(Data::Metrics { values: vec![] }).warn("w")));
+        let env = env_of(Ok(Output::new(Data::Metrics { values: vec![] }).warn("w")));
         assert_eq!(env["truncated"], false);
         assert_eq!(env["warnings"], json!(["w"]));
+    }
+
+    #[test]
+    fn warnings_are_bounded_and_deduplicated() {
+        let notes = Notes { warnings: (0..300).map(|i| format!("w{}", i % 150)).collect(), truncated: false };
+        let env = envelope("read_search", "c", Ok(Output::new(Data::Metrics { values: vec![] })), notes);
+        let w = env["warnings"].as_array().unwrap();
+        assert!(w.len() <= 100);
+        assert_eq!(env["truncated"], true);
     }
 }

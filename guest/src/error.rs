@@ -54,6 +54,10 @@ pub struct ToolError {
     /// How long to wait before retrying, when Ombi said so.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub retry_after_seconds: Option<u64>,
+    /// What is known despite the failure (a rejected mutation's upstream result, the data
+    /// of a partial read); it goes into the envelope's `data`, never into `error`.
+    #[serde(skip)]
+    pub data: Option<Box<crate::model::Data>>,
 }
 
 impl ToolError {
@@ -66,6 +70,7 @@ impl ToolError {
             http_status: None,
             field: None,
             retry_after_seconds: None,
+            data: None,
         }
     }
 
@@ -97,6 +102,17 @@ impl ToolError {
     pub fn with_status(mut self, status: u16) -> Self {
         self.http_status = (100..=599).contains(&status).then_some(status);
         self
+    }
+
+    /// Attaches what is known despite the failure.
+    pub fn with_data(mut self, data: crate::model::Data) -> Self {
+        self.data = Some(Box::new(data));
+        self
+    }
+
+    /// A `NOT_FOUND` naming the argument that pointed at nothing.
+    pub fn not_found(field: impl Into<String>, message: impl Into<String>) -> Self {
+        ToolError::new(ErrorCode::NotFound, message).with_field(field)
     }
 
     /// Marks the error as retryable (or not).

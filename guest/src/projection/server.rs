@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use crate::model::{Metric, Reference};
-use crate::upstream::dto::{About, Feature, Update};
+use crate::upstream::dto::server::{About, Feature, Update};
 
 /// `about` as instance metrics; the base path, storage path and connection strings Ombi
 /// also returns are not read at all.
@@ -47,34 +47,35 @@ pub fn update(u: &Update) -> Vec<Metric> {
     out
 }
 
-/// Feature flags as references: `name` the feature, `value` whether it is enabled.
+/// Feature flags as references: the feature's name is its id and value; `category` says
+/// whether it is `enabled` or `disabled` (absent when Ombi does not say).
 pub fn features(list: &[Feature]) -> Vec<Reference> {
-    list.iter()
+    let mut out: Vec<Reference> = list
+        .iter()
         .filter_map(|f| {
             let name = f.name.as_deref()?.trim();
             (!name.is_empty()).then(|| Reference {
                 id: Some(name.to_string()),
                 name: name.to_string(),
-                value: f.enabled.map(Value::Bool),
-                category: Some("feature".into()),
+                value: Some(Value::String(name.to_string())),
+                category: f.enabled.map(|e| if e { "enabled".to_string() } else { "disabled".to_string() }),
             })
         })
-        .collect()
+        .collect();
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    out.dedup_by(|a, b| a.name == b.name);
+    out
 }
 
-/// Job schedules (`Settings/jobs`) as references: `name` the job, `value` its cron
-/// expression. Only string values are schedules; `id` and anything else is skipped.
-pub fn jobs(settings: &Map<String, Value>) -> Vec<Reference> {
-    let mut out: Vec<Reference> = settings
+/// Job schedules (`Settings/jobs`) as instance metrics: the job's name, its cron expression
+/// as the value, unit `cron`. Only string values are schedules; `id` and anything else is
+/// skipped.
+pub fn jobs(settings: &Map<String, Value>) -> Vec<Metric> {
+    let mut out: Vec<Metric> = settings
         .iter()
         .filter_map(|(k, v)| {
             let cron = v.as_str()?.trim();
-            (!cron.is_empty()).then(|| Reference {
-                id: Some(k.clone()),
-                name: k.clone(),
-                value: Some(Value::String(cron.to_string())),
-                category: Some("cron".into()),
-            })
+            (!cron.is_empty()).then(|| Metric { unit: Some("cron".into()), ..Metric::instance(k, cron) })
         })
         .collect();
     out.sort_by(|a, b| a.name.cmp(&b.name));
@@ -118,6 +119,21 @@ mod tests {
         let r = jobs(&v);
         assert_eq!(r.len(), 2);
         assert_eq!(r[0].name, "radarrSync");
+        assert_eq!(r[0].value, "0 15 * ? * *");
+        assert_eq!(r[0].unit.as_deref(), Some("cron"));
+    }
+
+    #[test]
+    fn features_name_is_the_value() {
+        let list: Vec<Feature> = serde_json::from_str(
+            r#"[{"name":"PlayedSync","enabled":false},{"name":"Movie4KRequests","enabled":true}]"#,
+        )
+        .unwrap();
+        let r = features(&list);
+        assert_eq!(r[0].name, "Movie4KRequests");
+        assert_eq!(r[0].value, Some(Value::String("Movie4KRequests".into())));
+        assert_eq!(r[0].category.as_deref(), Some("enabled"));
+        assert_eq!(r[1].category.as_deref(), Some("disabled"));
     }
 
     #[test]

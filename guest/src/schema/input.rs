@@ -1,11 +1,16 @@
 //! Input schemas generated from argument types: the one source of truth for what a tool
 //! accepts. The same schema is published in `tools/list` and enforced by [`super::validate`].
+//!
+//! The generated schema is made portable for narrow client dialects: every subschema is
+//! inlined (no `$ref`), optional means "not required" (never a `type` list with `"null"` or
+//! an `anyOf` with a null branch), no non-standard `format` (`uint64`, `int64`, …), and an
+//! enum is a plain `enum` list (so an invalid value's error names every valid one) with the
+//! variants' documentation folded into the description.
 
 use schemars::{JsonSchema, generate::SchemaSettings};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
-/// The JSON Schema (2020-12) of `T`, with every subschema inlined so clients need no `$ref`
-/// resolution.
+/// The portable JSON Schema (2020-12) of `T`.
 pub fn schema_of<T: JsonSchema>() -> Value {
     let generator = SchemaSettings::draft2020_12().with(|s| s.inline_subschemas = true).into_generator();
     let mut value = generator.into_root_schema_for::<T>().to_value();
@@ -13,5 +18,107 @@ pub fn schema_of<T: JsonSchema>() -> Value {
         // The Rust type's name means nothing to a client.
         obj.remove("title");
     }
+    portable(&mut value);
     value
+}
+
+/// Rewrites a schema in place into the portable form described above.
+pub fn portable(v: &mut Value) {
+    match v {
+        Value::Object(map) => {
+            map.remove("format");
+            drop_null_type(map);
+            unwrap_nullable_any_of(map);
+            fold_const_one_of(map);
+            for (_, child) in map.iter_mut() {
+                portable(child);
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(portable),
+        _ => {}
+    }
+}
+
+/// `type: [T, "null"]` → `type: T`.
+fn drop_null_type(map: &mut Map<String, Value>) {
+    if let Some(Value::Array(types)) = map.get_mut("type") {
+        types.retain(|t| t != "null");
+        if types.len() == 1 {
+            let only = types[0].clone();
+            map.insert("type".into(), only);
+        }
+    }
+    if let Some(Value::Array(options)) = map.get_mut("enum") {
+        options.retain(|o| !o.is_null());
+    }
+}
+
+/// `anyOf: [X, {type: null}]` → X merged into the surrounding schema.
+fn unwrap_nullable_any_of(map: &mut Map<String, Value>) {
+    for key in ["anyOf", "oneOf"] {
+        let Some(Value::Array(branches)) = map.get(key) else { continue };
+        let non_null: Vec<Value> =
+            branches.iter().filter(|b| b.get("type") != Some(&Value::from("null"))).cloned().collect();
+        if non_null.len() == 1 && branches.len() == 2 {
+            map.remove(key);
+            if let Value::Object(inner) = &non_null[0] {
+                for (k, val) in inner {
+                    map.entry(k.clone()).or_insert_with(|| val.clone());
+                }
+            }
+        }
+    }
+}
+
+/// `oneOf` of `{const, description?}` branches (documented enum variants) → one `enum`
+/// list, with the variants' descriptions appended to the schema's own.
+fn fold_const_one_of(map: &mut Map<String, Value>) {
+    let Some(Value::Array(branches)) = map.get("oneOf") else { return };
+    if branches.is_empty() || !branches.iter().all(|b| b.get("const").is_some_and(Value::is_string)) {
+        return;
+    }
+    let values: Vec<Value> = branches.iter().map(|b| b["const"].clone()).collect();
+    let notes: Vec<String> = branches
+        .iter()
+        .filter_map(|b| {
+            let d = b.get("description")?.as_str()?;
+            Some(format!("`{}`: {}", b["const"].as_str().unwrap_or_default(), d.trim_end_matches('.')))
+        })
+        .collect();
+    map.remove("oneOf");
+    map.insert("type".into(), Value::from("string"));
+    map.insert("enum".into(), Value::Array(values));
+    if !notes.is_empty() {
+        let own = map.get("description").and_then(Value::as_str).unwrap_or("").trim_end_matches('.').to_string();
+        let joined = notes.join("; ");
+        let text = if own.is_empty() { format!("{joined}.") } else { format!("{own}: {joined}.") };
+        map.insert("description".into(), Value::from(text));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn rewrites_to_the_portable_form() {
+        let mut s = json!({
+            "type": "object",
+            "properties": {
+                "year": {"type": ["integer", "null"], "format": "int64", "minimum": 1870},
+                "order": {"anyOf": [{"type": "string", "enum": ["asc", "desc"]}, {"type": "null"}], "description": "Direction"},
+                "view": {"description": "Which facts", "oneOf": [{"const": "status", "description": "Reachability."}, {"const": "about", "type": "string"}]}
+            }
+        });
+        portable(&mut s);
+        assert_eq!(s["properties"]["year"], json!({"type": "integer", "minimum": 1870}));
+        assert_eq!(
+            s["properties"]["order"],
+            json!({"type": "string", "enum": ["asc", "desc"], "description": "Direction"})
+        );
+        assert_eq!(s["properties"]["view"]["enum"], json!(["status", "about"]));
+        assert_eq!(s["properties"]["view"]["description"], "Which facts: `status`: Reachability.");
+        assert!(!s.to_string().contains("null"));
+    }
 }

@@ -1,7 +1,87 @@
-//! Argument types shared by several tools. Enum spellings are binding (tool catalogue).
+//! Argument pieces shared by several tools, each defined once: enums whose spellings are
+//! binding (tool catalogue), the paging pair, the request target, the 4K flag and `as_user`,
+//! and [`tool_args!`], which declares a tool's argument type with the pieces it takes.
+//! (`serde(flatten)` cannot be combined with `deny_unknown_fields`, hence the macro.)
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+
+/// The largest id any argument accepts: Ombi's ids are 32-bit signed integers.
+pub const MAX_ID: u64 = i32::MAX as u64;
+/// The longest user name, query or title argument.
+pub const MAX_NAME_CHARS: u64 = 100;
+
+/// The `limit` a paged tool uses when none is given (`serde` default).
+pub fn default_limit() -> u64 {
+    crate::paging::DEFAULT_LIMIT
+}
+
+/// Declares a tool's argument struct (`Debug`, `Deserialize`, `JsonSchema`, unknown fields
+/// refused) with shared pieces appended after `+`:
+/// - `paging`: `offset` and `limit`, and a `window()` method;
+/// - `request_target`: `media` and `request_id` (a TV request is the **child** request);
+/// - `is_4k`: act on the 4K request of a movie;
+/// - `as_user`: the Ombi user to act as.
+///
+/// The struct's own fields come first and end with a comma.
+macro_rules! tool_args {
+    ($(#[$meta:meta])* pub struct $name:ident { $($body:tt)* } $(+ $piece:ident)*) => {
+        $crate::tools::args::tool_args!(@munch [$(#[$meta])*] $name [$($body)*] [] $($piece)*);
+    };
+    (@munch [$($meta:tt)*] $name:ident [$($body:tt)*] [$($impls:tt)*] paging $($rest:ident)*) => {
+        $crate::tools::args::tool_args!(@munch [$($meta)*] $name [$($body)*
+            /// Index of the first record to return (0-based, default 0).
+            #[serde(default)]
+            #[schemars(range(min = 0, max = $crate::paging::MAX_OFFSET))]
+            pub offset: u64,
+            /// How many records to return at most (1..100, default 20).
+            #[serde(default = "crate::tools::args::default_limit")]
+            #[schemars(range(min = 1, max = $crate::paging::MAX_LIMIT))]
+            pub limit: u64,
+        ] [$($impls)*
+            impl $name {
+                /// The window the caller asked for.
+                pub fn window(&self) -> $crate::paging::Window {
+                    $crate::paging::Window { offset: self.offset, limit: self.limit }
+                }
+            }
+        ] $($rest)*);
+    };
+    (@munch [$($meta:tt)*] $name:ident [$($body:tt)*] [$($impls:tt)*] request_target $($rest:ident)*) => {
+        $crate::tools::args::tool_args!(@munch [$($meta)*] $name [$($body)*
+            /// The kind of request: movie, tv or album.
+            pub media: $crate::tools::args::RequestMedia,
+            /// The request id, from read_requests. For tv this is the **child** request id
+            /// (`target.kind` tv_child), not the show's parent id.
+            #[schemars(range(min = 1, max = $crate::tools::args::MAX_ID))]
+            pub request_id: u64,
+        ] [$($impls)*] $($rest)*);
+    };
+    (@munch [$($meta:tt)*] $name:ident [$($body:tt)*] [$($impls:tt)*] is_4k $($rest:ident)*) => {
+        $crate::tools::args::tool_args!(@munch [$($meta)*] $name [$($body)*
+            /// Act on the 4K request of a movie instead of the standard one (movies only;
+            /// default false).
+            #[serde(default)]
+            pub is_4k: bool,
+        ] [$($impls)*] $($rest)*);
+    };
+    (@munch [$($meta:tt)*] $name:ident [$($body:tt)*] [$($impls:tt)*] as_user $($rest:ident)*) => {
+        $crate::tools::args::tool_args!(@munch [$($meta)*] $name [$($body)*
+            /// The Ombi user name to act as (from read_users; default: the server's OMBI_USER,
+            /// else the API key's own admin principal). Checked against Ombi's user list first.
+            #[schemars(length(min = 1, max = $crate::tools::args::MAX_NAME_CHARS))]
+            pub as_user: Option<String>,
+        ] [$($impls)*] $($rest)*);
+    };
+    (@munch [$($meta:tt)*] $name:ident [$($body:tt)*] [$($impls:tt)*]) => {
+        $($meta)*
+        #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+        #[serde(deny_unknown_fields)]
+        pub struct $name { $($body)* }
+        $($impls)*
+    };
+}
+pub(crate) use tool_args;
 
 /// Media kinds of requests, issues and votes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -10,6 +90,26 @@ pub enum RequestMedia {
     Movie,
     Tv,
     Album,
+}
+
+impl RequestMedia {
+    /// The word used in messages.
+    pub fn noun(self) -> &'static str {
+        match self {
+            RequestMedia::Movie => "movie",
+            RequestMedia::Tv => "TV",
+            RequestMedia::Album => "album",
+        }
+    }
+
+    /// Ombi's `RequestType` code.
+    pub fn request_type(self) -> i64 {
+        match self {
+            RequestMedia::Tv => 0,
+            RequestMedia::Movie => 1,
+            RequestMedia::Album => 2,
+        }
+    }
 }
 
 /// Media kinds search can look for.
@@ -43,31 +143,53 @@ pub enum MovieOrTv {
     Tv,
 }
 
+impl MovieOrTv {
+    /// The route segment (`movie` / `tv`).
+    pub fn segment(self) -> &'static str {
+        match self {
+            MovieOrTv::Movie => "movie",
+            MovieOrTv::Tv => "tv",
+        }
+    }
+}
+
 /// Sort direction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Order {
     Asc,
+    #[default]
     Desc,
 }
 
 /// Issue states a caller can filter on or set.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum IssueStatus {
+    #[default]
     Pending,
     InProgress,
     Resolved,
 }
 
-/// Default page offset.
-pub fn zero() -> u64 {
-    0
-}
+impl IssueStatus {
+    /// Ombi's `IssueStatus` code.
+    pub fn code(self) -> i64 {
+        match self {
+            IssueStatus::Pending => 0,
+            IssueStatus::InProgress => 1,
+            IssueStatus::Resolved => 2,
+        }
+    }
 
-/// Default page size.
-pub fn twenty() -> u64 {
-    crate::paging::DEFAULT_LIMIT
+    /// Ombi's `IssueStatus` member name (the v1/v2 issue routes take it in the path).
+    pub fn ombi_name(self) -> &'static str {
+        match self {
+            IssueStatus::Pending => "Pending",
+            IssueStatus::InProgress => "InProgress",
+            IssueStatus::Resolved => "Resolved",
+        }
+    }
 }
 
 /// The settings sections of API catalogue §3.11 (`ombi/resetApi` is never offered).
@@ -133,7 +255,27 @@ pub enum SettingsSection {
     NotificationsNewsletter,
 }
 
-/// The schema of a scalar setting value: string, number, boolean or null.
+impl SettingsSection {
+    /// The route below `/api/v1/Settings/` (also the section's name in results).
+    pub fn route(self) -> String {
+        serde_json::to_value(self).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+    }
+}
+
+/// The schema of a scalar setting value. Left open (no `type` list with `null`, which
+/// narrow schema dialects reject); the tool checks that the value is a string, number,
+/// boolean or null and converts it to the setting's own type.
 pub fn scalar_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    schemars::json_schema!({ "type": ["string", "number", "boolean", "null"] })
+    schemars::json_schema!({})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sections_know_their_routes() {
+        assert_eq!(SettingsSection::NotificationsEmail.route(), "notifications/email");
+        assert_eq!(SettingsSection::CouchPotato.route(), "CouchPotato");
+    }
 }

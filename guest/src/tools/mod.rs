@@ -1,8 +1,11 @@
-//! The tool catalogue: one file per tool, one table that drives both `list-tools` and
-//! dispatch, so the published catalogue and the code cannot drift.
+//! The tool catalogue: one file per tool, and one list ([`tools!`] below) that declares the
+//! modules and the table driving both `list-tools` and dispatch, so the published catalogue
+//! and the code cannot drift. Adding a tool is one file and one line in that list.
 //!
 //! Each tool file holds its argument type (the single source of its input schema), its
 //! metadata, and a `run` that reads as: build requests, call Ombi, project.
+
+use std::sync::OnceLock;
 
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
@@ -10,44 +13,12 @@ use serde_json::Value;
 
 use crate::ctx::Ctx;
 use crate::envelope::ToolResult;
-use crate::error::{ErrorCode, ToolError};
+use crate::error::ToolError;
 use crate::schema::input::schema_of;
 use crate::schema::output::Family;
 use crate::schema::validate::validate;
 
 pub mod args;
-
-pub mod read_discover;
-pub mod read_integration;
-pub mod read_issues;
-pub mod read_library;
-pub mod read_logs;
-pub mod read_media;
-pub mod read_reference;
-pub mod read_request_stats;
-pub mod read_requests;
-pub mod read_search;
-pub mod read_server;
-pub mod read_settings;
-pub mod read_users;
-pub mod read_votes;
-pub mod write_issue_category;
-pub mod write_issue_comment;
-pub mod write_issue_create;
-pub mod write_issue_delete;
-pub mod write_issue_status;
-pub mod write_job_trigger;
-pub mod write_request_approve;
-pub mod write_request_availability;
-pub mod write_request_create;
-pub mod write_request_delete;
-pub mod write_request_deny;
-pub mod write_request_reprocess;
-pub mod write_request_subscription;
-pub mod write_retry_queue_remove;
-pub mod write_settings_patch;
-pub mod write_user_preferences;
-pub mod write_vote;
 
 /// What a tool does to Ombi.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,67 +53,112 @@ pub trait Tool {
 /// One row of the catalogue table.
 pub struct Entry {
     pub meta: &'static Meta,
-    /// The input schema, generated from the argument type.
-    pub input_schema: fn() -> Value,
-    /// Validates the arguments against the input schema, then runs the tool.
-    pub call: fn(&mut Ctx, &Value) -> ToolResult,
+    schema: fn() -> Value,
+    run: fn(&mut Ctx, Value) -> ToolResult,
+    input_schema: OnceLock<Value>,
+}
+
+impl Entry {
+    /// The input schema, generated from the argument type once per instance.
+    pub fn input_schema(&self) -> &Value {
+        self.input_schema.get_or_init(self.schema)
+    }
+
+    /// Validates `args` against the input schema, then runs the tool.
+    pub fn call(&self, ctx: &mut Ctx, args: Value) -> ToolResult {
+        validate(self.input_schema(), &args)?;
+        (self.run)(ctx, args)
+    }
 }
 
 fn entry<T: Tool>() -> Entry {
-    Entry { meta: &T::META, input_schema: schema_of::<T::Args>, call: call::<T> }
+    Entry { meta: &T::META, schema: schema_of::<T::Args>, run: run::<T>, input_schema: OnceLock::new() }
 }
 
-fn call<T: Tool>(ctx: &mut Ctx, args: &Value) -> ToolResult {
-    validate(&schema_of::<T::Args>(), args)?;
-    let parsed: T::Args = serde_json::from_value(args.clone())
+fn run<T: Tool>(ctx: &mut Ctx, args: Value) -> ToolResult {
+    let parsed: T::Args = serde_json::from_value(args)
         .map_err(|e| ToolError::invalid("arguments", format!("the arguments do not fit this tool: {e}")))?;
     T::run(ctx, parsed)
 }
 
-/// Every tool, in the published order.
-pub fn catalogue() -> Vec<Entry> {
-    vec![
-        entry::<read_search::ReadSearch>(),
-        entry::<read_discover::ReadDiscover>(),
-        entry::<read_media::ReadMedia>(),
-        entry::<read_reference::ReadReference>(),
-        entry::<read_requests::ReadRequests>(),
-        entry::<read_request_stats::ReadRequestStats>(),
-        entry::<read_issues::ReadIssues>(),
-        entry::<read_votes::ReadVotes>(),
-        entry::<read_users::ReadUsers>(),
-        entry::<read_library::ReadLibrary>(),
-        entry::<read_server::ReadServer>(),
-        entry::<read_integration::ReadIntegration>(),
-        entry::<read_settings::ReadSettings>(),
-        entry::<read_logs::ReadLogs>(),
-        entry::<write_request_create::WriteRequestCreate>(),
-        entry::<write_request_approve::WriteRequestApprove>(),
-        entry::<write_request_deny::WriteRequestDeny>(),
-        entry::<write_request_delete::WriteRequestDelete>(),
-        entry::<write_request_availability::WriteRequestAvailability>(),
-        entry::<write_request_subscription::WriteRequestSubscription>(),
-        entry::<write_request_reprocess::WriteRequestReprocess>(),
-        entry::<write_issue_create::WriteIssueCreate>(),
-        entry::<write_issue_status::WriteIssueStatus>(),
-        entry::<write_issue_comment::WriteIssueComment>(),
-        entry::<write_issue_delete::WriteIssueDelete>(),
-        entry::<write_issue_category::WriteIssueCategory>(),
-        entry::<write_vote::WriteVote>(),
-        entry::<write_user_preferences::WriteUserPreferences>(),
-        entry::<write_retry_queue_remove::WriteRetryQueueRemove>(),
-        entry::<write_settings_patch::WriteSettingsPatch>(),
-        entry::<write_job_trigger::WriteJobTrigger>(),
-    ]
+/// Declares each tool module and the catalogue, in the published order.
+macro_rules! tools {
+    ($($module:ident :: $tool:ident),* $(,)?) => {
+        $(pub mod $module;)*
+
+        /// Every tool, in the published order.
+        pub fn catalogue() -> &'static [Entry] {
+            static CATALOGUE: OnceLock<Vec<Entry>> = OnceLock::new();
+            CATALOGUE.get_or_init(|| vec![$(entry::<$module::$tool>()),*])
+        }
+    };
+}
+
+tools! {
+    read_search::ReadSearch,
+    read_discover::ReadDiscover,
+    read_media::ReadMedia,
+    read_reference::ReadReference,
+    read_requests::ReadRequests,
+    read_request_stats::ReadRequestStats,
+    read_issues::ReadIssues,
+    read_votes::ReadVotes,
+    read_users::ReadUsers,
+    read_library::ReadLibrary,
+    read_server::ReadServer,
+    read_integration::ReadIntegration,
+    read_settings::ReadSettings,
+    read_logs::ReadLogs,
+    write_request_create::WriteRequestCreate,
+    write_request_approve::WriteRequestApprove,
+    write_request_deny::WriteRequestDeny,
+    write_request_delete::WriteRequestDelete,
+    write_request_availability::WriteRequestAvailability,
+    write_request_subscription::WriteRequestSubscription,
+    write_request_reprocess::WriteRequestReprocess,
+    write_issue_create::WriteIssueCreate,
+    write_issue_status::WriteIssueStatus,
+    write_issue_comment::WriteIssueComment,
+    write_issue_delete::WriteIssueDelete,
+    write_issue_category::WriteIssueCategory,
+    write_vote::WriteVote,
+    write_user_preferences::WriteUserPreferences,
+    write_retry_queue_remove::WriteRetryQueueRemove,
+    write_settings_patch::WriteSettingsPatch,
+    write_job_trigger::WriteJobTrigger,
+}
+
+/// The entry of tool `name`.
+pub fn find(name: &str) -> Option<&'static Entry> {
+    catalogue().iter().find(|e| e.meta.name == name)
 }
 
 /// The answer of a tool whose behaviour a later change implements.
 pub fn not_implemented(name: &str) -> ToolError {
     ToolError::new(
-        ErrorCode::UnsupportedCapability,
+        crate::error::ErrorCode::UnsupportedCapability,
         format!("{name} is not implemented yet in this version of ombi-mcp."),
     )
 }
 
 /// The families every write tool returns.
 pub const MUTATION: &[Family] = &[Family::Mutation];
+
+/// Runs tool `name` with `args` against `fake` (tests only).
+#[cfg(test)]
+pub fn run_tool(fake: &mut crate::testing::FakeOmbi, name: &str, args: Value) -> (ToolResult, crate::envelope::Notes) {
+    run_tool_with(fake, &crate::ctx::Settings::default(), name, args)
+}
+
+/// Runs tool `name` with `args` and `settings` against `fake` (tests only).
+#[cfg(test)]
+pub fn run_tool_with(
+    fake: &mut crate::testing::FakeOmbi,
+    settings: &crate::ctx::Settings,
+    name: &str,
+    args: Value,
+) -> (ToolResult, crate::envelope::Notes) {
+    let mut ctx = Ctx::new(settings, fake);
+    let result = find(name).expect("known tool").call(&mut ctx, crate::dispatch::without_nulls(args));
+    (result, ctx.notes)
+}

@@ -1,54 +1,59 @@
-//! `read_library`: the release calendar, recently added media and artwork.
+//! `read_library`: the release calendar of requested titles, what was recently added to
+//! the media servers, and a title's artwork.
 //!
-//! Ombi routes: v2 `Calendar`; v1 `RecentlyAdded/{movies|tv}`; v1 `Images/...` (§3.13).
+//! Ombi routes: v2 `Calendar`; v1 `RecentlyAdded/{movies|tv}`; v1 `Images/poster/...`,
+//! `Images/background/...`, `Images/banner/...`, `Images/tv/{tvdb}` (§3.13).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::args::{MovieOrTv, twenty, zero};
-use super::{Effect, Meta, Tool, not_implemented};
+use super::args::{MovieOrTv, tool_args};
+use super::{Effect, Meta, Tool};
 use crate::ctx::Ctx;
 use crate::envelope::ToolResult;
+use crate::error::ToolError;
+use crate::model::{Data, MediaKind, PageUnit};
+use crate::paging;
+use crate::projection::library as project;
 use crate::schema::output::Family;
+use crate::upstream::ApiRequest;
+use crate::upstream::dto::library::{CalendarDto, RecentlyAddedDto};
 
 /// What to read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum View {
+    /// Requested movies releasing and requested episodes airing within 90 days.
     Calendar,
+    /// Movies or episodes added to the media servers in the last 7 days (`media`).
     RecentlyAdded,
+    /// Poster, background and banner URLs of one title (`media`, `id`, `id_namespace`).
     Artwork,
 }
 
-/// Namespaces an artwork id can be in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+/// Which id an artwork `id` is.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ArtworkNamespace {
+    #[default]
     Tmdb,
     Tvdb,
 }
 
-/// Arguments of `read_library`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Args {
-    /// What to read.
-    pub view: View,
-    /// Movie or TV (recently_added and artwork).
-    pub media: Option<MovieOrTv>,
-    /// For artwork: the title's id.
-    #[schemars(length(min = 1, max = 40))]
-    pub id: Option<String>,
-    /// For artwork: the namespace of `id` (default tmdb).
-    pub id_namespace: Option<ArtworkNamespace>,
-    /// Index of the first record to return (0-based).
-    #[serde(default = "zero")]
-    #[schemars(range(min = 0))]
-    pub offset: u64,
-    /// How many records to return at most (1..100, default 20).
-    #[serde(default = "twenty")]
-    #[schemars(range(min = 1, max = 100))]
-    pub limit: u64,
+tool_args! {
+    /// Arguments of `read_library`.
+    pub struct Args {
+        /// What to read.
+        pub view: View,
+        /// For recently_added and artwork: movie or tv.
+        pub media: Option<MovieOrTv>,
+        /// For artwork: the title's id.
+        #[schemars(range(min = 1, max = super::args::MAX_ID))]
+        pub id: Option<u64>,
+        /// For artwork: which id `id` is (default tmdb; tvdb for tv only).
+        #[serde(default)]
+        pub id_namespace: ArtworkNamespace,
+    } + paging
 }
 
 pub struct ReadLibrary;
@@ -58,12 +63,102 @@ impl Tool for ReadLibrary {
     const META: Meta = Meta {
         name: "read_library",
         title: "Library",
-        description: "Read what the media servers hold or will hold: `calendar` (requested movies and episodes releasing around now), `recently_added` (movies or episodes added in the last week) or `artwork` (poster, background and banner URLs of one title).",
+        description: "Read what the media library holds or will hold: `calendar` (requested movies releasing and requested episodes airing within 90 days, dates as Ombi gives them), `recently_added` (movies or episodes added to Plex/Emby/Jellyfin in the last 7 days; `media` required) or `artwork` (poster, background and banner URLs of one title by `media`, `id` and `id_namespace`).",
         families: &[Family::MediaPage, Family::CalendarPage, Family::ArtworkPage],
         effect: Effect::Read,
     };
 
-    fn run(_ctx: &mut Ctx, _args: Args) -> ToolResult {
-        Err(not_implemented(Self::META.name))
+    fn run(ctx: &mut Ctx, args: Args) -> ToolResult {
+        let w = args.window();
+        let media = || args.media.ok_or_else(|| ToolError::invalid("media", "`media` (movie or tv) is required for this view"));
+        let data = match args.view {
+            View::Calendar => {
+                let l = ctx.list::<CalendarDto>(&ApiRequest::get("/api/v2/Calendar"), "the calendar")?;
+                let all: Vec<_> = l.items.iter().map(project::calendar).collect();
+                let page_of = if l.cut { paging::local_partial } else { paging::local };
+                let (items, page) = page_of(all, w, PageUnit::CalendarEntries);
+                Data::CalendarPage { items, page }
+            }
+            View::RecentlyAdded => {
+                let (route, kind) = match media()? {
+                    MovieOrTv::Movie => ("/api/v1/RecentlyAdded/movies", MediaKind::Movie),
+                    MovieOrTv::Tv => ("/api/v1/RecentlyAdded/tv", MediaKind::Tv),
+                };
+                let l = ctx.list::<RecentlyAddedDto>(&ApiRequest::get(route), "the recently added media")?;
+                let all: Vec<_> = l.items.iter().map(|d| project::recently_added(d, kind)).collect();
+                let page_of = if l.cut { paging::local_partial } else { paging::local };
+                let (items, page) = page_of(all, w, PageUnit::Media);
+                Data::MediaPage { items, page }
+            }
+            View::Artwork => {
+                let media = media()?;
+                let id = args.id.ok_or_else(|| ToolError::invalid("id", "`id` is required for view artwork"))?;
+                let routes = artwork_routes(media, args.id_namespace, id)?;
+                let mut all = Vec::new();
+                for (name, route) in routes {
+                    let url: Option<String> = ctx.fetch_opt(&ApiRequest::get(route), "the artwork")?;
+                    match url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
+                        Some(u) => match project::artwork(u, name) {
+                            Some(a) => all.push(a),
+                            None => ctx.warn(format!("Ombi's {name} URL was not a safe https image URL and was left out.")),
+                        },
+                        None => {}
+                    }
+                }
+                let (items, page) = paging::local(all, w, PageUnit::Artwork);
+                Data::ArtworkPage { items, page }
+            }
+        };
+        Ok(data.into())
+    }
+}
+
+/// The image routes of a title, by the kind of image.
+pub fn artwork_routes(media: MovieOrTv, ns: ArtworkNamespace, id: u64) -> Result<Vec<(&'static str, String)>, ToolError> {
+    Ok(match (media, ns) {
+        (MovieOrTv::Movie, ArtworkNamespace::Tmdb) => vec![
+            ("poster", format!("/api/v1/Images/poster/movie/{id}")),
+            ("background", format!("/api/v1/Images/background/movie/{id}")),
+            ("banner", format!("/api/v1/Images/banner/movie/{id}")),
+        ],
+        (MovieOrTv::Movie, ArtworkNamespace::Tvdb) => {
+            return Err(ToolError::invalid("id_namespace", "movie artwork takes a tmdb id"));
+        }
+        (MovieOrTv::Tv, ArtworkNamespace::Tmdb) => vec![
+            ("poster", format!("/api/v1/Images/poster/tv/tmdb/{id}")),
+            ("background", format!("/api/v1/Images/background/tv/tmdb/{id}")),
+        ],
+        (MovieOrTv::Tv, ArtworkNamespace::Tvdb) => vec![
+            ("poster", format!("/api/v1/Images/poster/tv/{id}")),
+            ("background", format!("/api/v1/Images/background/tv/{id}")),
+            ("banner", format!("/api/v1/Images/tv/{id}")),
+        ],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::FakeOmbi;
+    use crate::tools::run_tool;
+    use serde_json::json;
+
+    #[test]
+    fn artwork_urls_are_validated() {
+        let mut fake = FakeOmbi::new()
+            .reply("GET /api/v1/Images/poster/movie/603", 200, r#""https://image.tmdb.org/t/p/w500/p.jpg""#)
+            .reply("GET /api/v1/Images/background/movie/603", 200, r#""javascript:alert(1)""#)
+            .reply("GET /api/v1/Images/banner/movie/603", 200, r#""""#);
+        let (out, notes) = run_tool(&mut fake, "read_library", json!({"view": "artwork", "media": "movie", "id": 603}));
+        let Data::ArtworkPage { items, .. } = out.unwrap().data else { panic!() };
+        assert_eq!(items.len(), 1);
+        assert_eq!(items[0].mime_type.as_deref(), Some("image/jpeg"));
+        assert_eq!(notes.warnings.len(), 1);
+    }
+
+    #[test]
+    fn recently_added_needs_media() {
+        let e = run_tool(&mut FakeOmbi::new(), "read_library", json!({"view": "recently_added"})).0.unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("media"));
     }
 }

@@ -1,40 +1,47 @@
-//! `read_logs`: Ombi's log files, listed or read in bounded, sanitised line windows.
+//! `read_logs`: Ombi's log files and bounded, sanitised windows of their lines.
 //!
-//! Ombi routes: v2 `System/logs`, `System/logs/{file}` (API catalogue §3.14).
+//! Ombi routes: v2 `System/logs` (the listing), v2 `System/logs/{file}` (the whole file as
+//! one string, §3.14). A `file_id` must be a name in the current listing; anything else is
+//! refused before a request is sent. Never the download route.
 
-use schemars::JsonSchema;
-use serde::Deserialize;
-
-use super::{Effect, Meta, Tool, not_implemented};
+use super::args::tool_args;
+use super::{Effect, Meta, Tool};
 use crate::ctx::Ctx;
-use crate::envelope::ToolResult;
+use crate::envelope::{MAX_LOG_LINES, ToolResult};
+use crate::error::ToolError;
+use crate::model::{Data, LogFile, Logs};
+use crate::projection::logs::{self as project, LineWindow};
 use crate::schema::output::Family;
+use crate::upstream::{ApiRequest, path};
 
-fn hundred() -> u64 {
-    100
+/// Lines returned when `limit` is not given.
+pub const DEFAULT_LINES: u64 = 100;
+
+fn default_lines() -> u64 {
+    DEFAULT_LINES
 }
 
-/// Arguments of `read_logs`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Args {
-    /// The log file to read, from the listing; leave out to list the files.
-    #[schemars(length(min = 1, max = 100))]
-    pub file_id: Option<String>,
-    /// Index of the first line to return (0-based; counted from the end when `tail`).
-    #[serde(default)]
-    #[schemars(range(min = 0))]
-    pub offset: u64,
-    /// How many lines to return at most (1..500, default 100).
-    #[serde(default = "hundred")]
-    #[schemars(range(min = 1, max = 500))]
-    pub limit: u64,
-    /// Count lines from the end of the file (newest first windows).
-    #[serde(default)]
-    pub tail: bool,
-    /// Only lines containing this text.
-    #[schemars(length(min = 1, max = 200))]
-    pub contains: Option<String>,
+tool_args! {
+    /// Arguments of `read_logs`.
+    pub struct Args {
+        /// The log file (a `file_id` from the listing); omit it to list the files.
+        #[schemars(length(min = 1, max = 100))]
+        pub file_id: Option<String>,
+        /// Lines to skip: from the start, or with `tail` from the end (default 0).
+        #[serde(default)]
+        #[schemars(range(min = 0, max = 10_000_000))]
+        pub offset: u64,
+        /// How many lines at most (1..500, default 100).
+        #[serde(default = "default_lines")]
+        #[schemars(range(min = 1, max = 500))]
+        pub limit: u64,
+        /// Count from the end of the file: the newest lines (default false).
+        #[serde(default)]
+        pub tail: bool,
+        /// Keep only lines holding this text (case-insensitive), before the window is cut.
+        #[schemars(length(min = 1, max = 200))]
+        pub contains: Option<String>,
+    }
 }
 
 pub struct ReadLogs;
@@ -44,12 +51,123 @@ impl Tool for ReadLogs {
     const META: Meta = Meta {
         name: "read_logs",
         title: "Logs",
-        description: "List Ombi's log files (without `file_id`) or read one in a bounded window of lines: `offset`/`limit` lines, from the end with `tail`, optionally only lines `contains`-ing a text. Lines are sanitised; use it to diagnose failed requests and connection problems.",
+        description: "Read Ombi's logs: without `file_id`, the list of log files (newest first); with a `file_id` from that list, a window of its lines: `offset` and `limit` (up to 500) from the start, or from the end with `tail`, optionally only lines `contains` a text. `next_offset` continues in the same direction. Credentials, tokens, e-mail addresses and key-like strings in lines are redacted.",
         families: &[Family::Logs],
         effect: Effect::Read,
     };
 
-    fn run(_ctx: &mut Ctx, _args: Args) -> ToolResult {
-        Err(not_implemented(Self::META.name))
+    fn run(ctx: &mut Ctx, args: Args) -> ToolResult {
+        let files = listing(ctx)?;
+        let Some(file_id) = args.file_id.as_deref() else {
+            let mut files = files;
+            if files.len() > crate::envelope::MAX_RECORDS {
+                files.truncate(crate::envelope::MAX_RECORDS);
+                ctx.cut("Only the 100 newest log files are listed.");
+            }
+            return Ok(Data::Logs(Logs::listing(files)).into());
+        };
+        // Only a name from the current listing is ever sent (no paths, no guesses).
+        let Some(file) = files.iter().find(|f| f.file_id == file_id) else {
+            let known: Vec<&str> = files.iter().take(5).map(|f| f.file_id.as_str()).collect();
+            return Err(ToolError::not_found(
+                "file_id",
+                format!("`file_id` must be a log file from the current listing (call read_logs without file_id), e.g. {}", known.join(", ")),
+            ));
+        };
+        let limit = args.limit.min(MAX_LOG_LINES as u64);
+        let text = file_text(ctx, &file.file_id)?;
+        let lines: Vec<&str> = text.lines().collect();
+        let window = LineWindow { offset: args.offset, limit, tail: args.tail, contains: args.contains.clone() };
+        Ok(Data::Logs(project::window(&lines, &window)).into())
+    }
+}
+
+/// The current listing: `*.txt` names Ombi reports, newest first.
+fn listing(ctx: &mut Ctx) -> Result<Vec<LogFile>, ToolError> {
+    let l = ctx.list::<String>(&ApiRequest::get("/api/v2/System/logs"), "the log file listing")?;
+    let mut out: Vec<LogFile> = Vec::new();
+    for name in l.items {
+        let name = name.trim().to_string();
+        let safe = !name.is_empty() && name.len() <= 100 && !name.contains(['/', '\\']) && !name.starts_with('.') && !name.chars().any(char::is_control);
+        if safe && !out.iter().any(|f| f.file_id == name) {
+            out.push(LogFile { file_id: name.clone(), name });
+        }
+    }
+    Ok(out)
+}
+
+/// The file's text. Ombi's v2 route gives a JSON string when JSON is accepted (text/plain
+/// otherwise); a body longer than the read budget is read as far as it goes, and a cut JSON
+/// string keeps its complete head.
+fn file_text(ctx: &mut Ctx, name: &str) -> Result<String, ToolError> {
+    let req = ApiRequest::get(format!("/api/v2/System/logs/{}", path::segment(name)));
+    let resp = ctx.send(&req, "the log file")?;
+    let is_json = resp.content_type.as_deref().is_some_and(|c| c.contains("json")) || resp.body.first() == Some(&b'"');
+    let text = if is_json {
+        match serde_json::from_slice::<String>(&resp.body) {
+            Ok(t) => t,
+            Err(_) if resp.over_budget => unescape_prefix(&resp.body),
+            Err(e) => return Err(ToolError::schema_mismatch("the log file", e)),
+        }
+    } else {
+        String::from_utf8_lossy(&resp.body).into_owned()
+    };
+    if resp.over_budget {
+        ctx.cut(format!(
+            "The log file is longer than the {}-byte read budget (OMBI_MAX_RESPONSE_BYTES): only its beginning was read, so `tail` shows the last lines read, not the file's end.",
+            ctx.settings.max_response_bytes
+        ));
+    }
+    Ok(text)
+}
+
+/// The text of a JSON string cut before its closing quote, up to its last complete line.
+fn unescape_prefix(body: &[u8]) -> String {
+    let text = String::from_utf8_lossy(body);
+    let inner = text.trim_start().strip_prefix('"').unwrap_or(&text);
+    let cut = inner.rfind("\\n").unwrap_or(0);
+    serde_json::from_str::<String>(&format!("\"{}\"", &inner[..cut])).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::FakeOmbi;
+    use crate::tools::run_tool;
+    use serde_json::json;
+
+    fn fake() -> FakeOmbi {
+        FakeOmbi::new().reply("GET /api/v2/System/logs", 200, r#"["log20261130.txt","log20261129.txt","../etc/passwd"]"#).reply(
+            "GET /api/v2/System/logs/log20261130.txt",
+            200,
+            r#""a apikey=0123456789abcdef0123456789abcdef\nb\nc\nd\n""#,
+        )
+    }
+
+    #[test]
+    fn listing_and_tail() {
+        let mut f = fake();
+        let (out, _) = run_tool(&mut f, "read_logs", json!({}));
+        let Data::Logs(l) = out.unwrap().data else { panic!() };
+        assert_eq!(l.files.len(), 2, "unsafe names are not offered");
+        let (out, _) = run_tool(&mut f, "read_logs", json!({"file_id": "log20261130.txt", "tail": true, "limit": 2}));
+        let Data::Logs(l) = out.unwrap().data else { panic!() };
+        assert_eq!(l.lines, vec!["c", "d"]);
+        let (out, _) = run_tool(&mut f, "read_logs", json!({"file_id": "log20261130.txt", "limit": 1}));
+        let Data::Logs(l) = out.unwrap().data else { panic!() };
+        assert!(!l.lines[0].contains("0123456789abcdef"), "{:?}", l.lines);
+    }
+
+    #[test]
+    fn unknown_files_are_refused_before_any_request_for_them() {
+        let mut f = fake();
+        let e = run_tool(&mut f, "read_logs", json!({"file_id": "../../etc/passwd"})).0.unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("file_id"));
+        assert_eq!(f.sent.len(), 1, "only the listing was read");
+    }
+
+    #[test]
+    fn a_cut_json_string_keeps_its_complete_lines() {
+        assert_eq!(unescape_prefix(br#""one\ntwo\nthr"#), "one\ntwo");
     }
 }

@@ -1,20 +1,32 @@
 //! `read_media`: details of one movie, show, person, collection, artist or album.
 //!
-//! Ombi routes: v2 `Search/movie/{id}`, `movie/imdb/{id}`, `movie/request/{id}`,
-//! `movie/collection/{id}`, `tv/moviedb/{id}`, `tv/request/{id}`, `actor/{id}/{movie|tv}`,
-//! `artist/{id}`, `artist/album/{id}`, `stream/...`, `ratings/...`; v1
-//! `Search/tv/info/{tvdb}` (API catalogue §3.1, §3.2).
+//! Ombi routes: v2 `Search/movie/{tmdb}`, `movie/imdb/{imdb}`, `movie/request/{id}`,
+//! `movie/collection/{id}`, `tv/moviedb/{tmdb}`, `tv/request/{parentId}`,
+//! `actor/{id}/{movie|tv}`, `artist/{mbid}`, `artist/album/{mbid}`, `stream/{media}/{tmdb}`,
+//! `ratings/{media}/{name}/{year}`; v1 `Search/tv/info/{tvdb}` (TVMaze ids, Q1) and
+//! `Request/tv/{id}` to tell a missing TV request from a failure (§3.1, §3.2).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::args::DetailMedia;
-use super::{Effect, Meta, Tool, not_implemented};
+use super::args::{DetailMedia, tool_args};
+use super::{Effect, Meta, Tool};
 use crate::ctx::Ctx;
 use crate::envelope::ToolResult;
+use crate::error::ToolError;
+use crate::model::{Data, Media, MediaKind, Namespace, PageUnit};
+use crate::paging;
+use crate::projection::media::{self as project, Include as Extras};
 use crate::schema::output::Family;
+use crate::upstream::dto::media::{
+    ActorCredits, ArtistInfo, CollectionDto, MovieFull, Ratings, ReleaseGroup, SearchTvV1, StreamingData, TvFull,
+};
+use crate::upstream::{ApiRequest, path};
 
-/// Namespaces `id` can be in.
+/// Person credits whose titles are looked up (TV credits may come without one).
+const ENRICH_AT_MOST: usize = 20;
+
+/// Which id `id` is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum IdNamespace {
@@ -25,7 +37,7 @@ pub enum IdNamespace {
     OmbiRequest,
 }
 
-/// Extra detail to include.
+/// Extra facts to add.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Include {
@@ -35,24 +47,27 @@ pub enum Include {
     Seasons,
 }
 
-/// Arguments of `read_media`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Args {
-    /// What kind of media `id` names.
-    pub media: DetailMedia,
-    /// The id, in `id_namespace` (a TMDB number, an IMDb `tt…` id, a MusicBrainz id, …).
-    #[schemars(length(min = 1, max = 100))]
-    pub id: String,
-    /// The namespace of `id` (default tmdb for movie, tv, person and collection;
-    /// musicbrainz for artist and album).
-    pub id_namespace: Option<IdNamespace>,
-    /// The person's name (required when media is person: Ombi returns only ids).
-    #[schemars(length(min = 1, max = 200))]
-    pub person_name: Option<String>,
-    /// Extra detail to include.
-    #[schemars(length(max = 4), extend("uniqueItems" = true))]
-    pub include: Option<Vec<Include>>,
+tool_args! {
+    /// Arguments of `read_media`.
+    pub struct Args {
+        /// What kind of thing `id` names.
+        pub media: DetailMedia,
+        /// The id, as text (a TMDB or TVDB number, an IMDb `tt…` id, a MusicBrainz id, or an
+        /// Ombi request id: for tv the parent request id).
+        #[schemars(length(min = 1, max = 100))]
+        pub id: String,
+        /// Which id `id` is (default tmdb for movie, tv, person and collection; musicbrainz for
+        /// artist and album). Movies also take imdb and ombi_request; tv takes tvdb and
+        /// ombi_request.
+        pub id_namespace: Option<IdNamespace>,
+        /// The person's name (required for media person: Ombi returns only the id).
+        #[schemars(length(min = 1, max = 200))]
+        pub person_name: Option<String>,
+        /// Extra facts: credits (cast and crew), providers (where it streams), ratings (Rotten
+        /// Tomatoes), seasons (TV episodes).
+        #[schemars(length(max = 4), extend("uniqueItems" = true))]
+        pub include: Option<Vec<Include>>,
+    }
 }
 
 pub struct ReadMedia;
@@ -62,12 +77,293 @@ impl Tool for ReadMedia {
     const META: Meta = Meta {
         name: "read_media",
         title: "Media details",
-        description: "Read the details of one movie, TV show, person, collection, artist or album by id: title, overview, year, genres, availability, request state and the request ids to act on; with `include`, also credits, streaming providers, ratings and seasons with episodes. For a person, give `person_name` too. Ids come from read_search or read_discover.",
+        description: "Read the details of one movie, TV show, person, collection, artist or album, by an id from read_search or read_discover (TMDB by default; IMDb or an Ombi request id for movies, TVDB or a parent request id for shows; MusicBrainz for artists and albums). A person's credits need `person_name`. `include` adds credits, streaming providers, ratings or TV seasons. A collection comes with its movies, an artist with its albums.",
         families: &[Family::MediaPage],
         effect: Effect::Read,
     };
 
-    fn run(_ctx: &mut Ctx, _args: Args) -> ToolResult {
-        Err(not_implemented(Self::META.name))
+    fn run(ctx: &mut Ctx, args: Args) -> ToolResult {
+        let id = args.id.trim().to_string();
+        if id.is_empty() {
+            return Err(ToolError::invalid("id", "`id` must hold more than whitespace"));
+        }
+        let include = extras(args.include.as_deref().unwrap_or(&[]));
+        let ns = args.id_namespace.unwrap_or(match args.media {
+            DetailMedia::Artist | DetailMedia::Album => IdNamespace::Musicbrainz,
+            _ => IdNamespace::Tmdb,
+        });
+        check_namespace(args.media, ns)?;
+        let items = match args.media {
+            DetailMedia::Movie => vec![movie(ctx, &id, ns, include)?],
+            DetailMedia::Tv => vec![tv(ctx, &id, ns, include)?],
+            DetailMedia::Person => person(ctx, &id, args.person_name.as_deref())?,
+            DetailMedia::Collection => {
+                let cid = number(&id)?;
+                let dto: Option<CollectionDto> =
+                    ctx.fetch_opt(&ApiRequest::get(format!("/api/v2/Search/movie/collection/{cid}")), "the collection")?;
+                project::collection(cid, &dto.ok_or_else(|| missing("collection", &id))?)
+            }
+            DetailMedia::Artist => {
+                let dto: Option<ArtistInfo> =
+                    ctx.fetch_opt(&ApiRequest::get(format!("/api/v2/Search/artist/{}", path::arg_segment(&id, "id")?)), "the artist")?;
+                project::artist(&dto.ok_or_else(|| missing("artist", &id))?)
+            }
+            DetailMedia::Album => {
+                let dto: Option<ReleaseGroup> =
+                    ctx.fetch_opt(&ApiRequest::get(format!("/api/v2/Search/artist/album/{}", path::arg_segment(&id, "id")?)), "the album")?;
+                vec![project::release_group(&dto.ok_or_else(|| missing("album", &id))?)]
+            }
+        };
+        let mut items = items;
+        if items.len() > crate::envelope::MAX_RECORDS {
+            let total = items.len();
+            items.truncate(crate::envelope::MAX_RECORDS);
+            ctx.cut(format!("Returned the first {} of {total} records.", crate::envelope::MAX_RECORDS));
+        }
+        let page = paging::whole(items.len(), PageUnit::Media);
+        Ok(Data::MediaPage { items, page }.into())
+    }
+}
+
+fn extras(list: &[Include]) -> Extras {
+    Extras {
+        credits: list.contains(&Include::Credits),
+        providers: list.contains(&Include::Providers),
+        ratings: list.contains(&Include::Ratings),
+        seasons: list.contains(&Include::Seasons),
+    }
+}
+
+/// Which namespaces each media kind takes.
+pub fn check_namespace(media: DetailMedia, ns: IdNamespace) -> Result<(), ToolError> {
+    let ok = match media {
+        DetailMedia::Movie => matches!(ns, IdNamespace::Tmdb | IdNamespace::Imdb | IdNamespace::OmbiRequest),
+        DetailMedia::Tv => matches!(ns, IdNamespace::Tmdb | IdNamespace::Tvdb | IdNamespace::OmbiRequest),
+        DetailMedia::Person | DetailMedia::Collection => ns == IdNamespace::Tmdb,
+        DetailMedia::Artist | DetailMedia::Album => ns == IdNamespace::Musicbrainz,
+    };
+    if ok {
+        return Ok(());
+    }
+    let valid = match media {
+        DetailMedia::Movie => "tmdb, imdb or ombi_request",
+        DetailMedia::Tv => "tmdb, tvdb or ombi_request",
+        DetailMedia::Person | DetailMedia::Collection => "tmdb",
+        DetailMedia::Artist | DetailMedia::Album => "musicbrainz",
+    };
+    Err(ToolError::invalid("id_namespace", format!("`id_namespace` for this media must be {valid}")))
+}
+
+fn number(id: &str) -> Result<u64, ToolError> {
+    id.parse::<u64>()
+        .ok()
+        .filter(|n| (1..=super::args::MAX_ID).contains(n))
+        .ok_or_else(|| ToolError::invalid("id", format!("`id` must be a positive number in this namespace (got {id:?})")))
+}
+
+fn missing(what: &str, id: &str) -> ToolError {
+    ToolError::not_found("id", format!("Ombi found no {what} with the id {id:?}."))
+}
+
+fn movie(ctx: &mut Ctx, id: &str, ns: IdNamespace, include: Extras) -> Result<Media, ToolError> {
+    let route = match ns {
+        IdNamespace::Imdb => {
+            if !(id.starts_with("tt") && id[2..].bytes().all(|b| b.is_ascii_digit()) && id.len() > 2) {
+                return Err(ToolError::invalid("id", format!("an IMDb id looks like tt0133093 (got {id:?})")));
+            }
+            format!("/api/v2/Search/movie/imdb/{id}")
+        }
+        IdNamespace::OmbiRequest => format!("/api/v2/Search/movie/request/{}", number(id)?),
+        _ => format!("/api/v2/Search/movie/{}", number(id)?),
+    };
+    let full: Option<MovieFull> = ctx.fetch_opt(&ApiRequest::get(route), "the movie").map_err(|e| as_missing(e, ns, "movie", id))?;
+    let full = full.ok_or_else(|| missing("movie", id))?;
+    let (mut m, cut) = project::movie_full(&full, include);
+    if cut {
+        ctx.cut("Some credits were left out (at most 100 per title).");
+    }
+    add_extras(ctx, &mut m, "movie", include)?;
+    Ok(m)
+}
+
+fn tv(ctx: &mut Ctx, id: &str, ns: IdNamespace, include: Extras) -> Result<Media, ToolError> {
+    let (mut m, cut) = match ns {
+        IdNamespace::Tvdb => {
+            // TVMaze-backed: TVDB and TVMaze ids (Q1).
+            let route = format!("/api/v1/Search/tv/info/{}", number(id)?);
+            let dto: Option<SearchTvV1> = ctx.fetch_opt(&ApiRequest::get(route), "the show")?;
+            project::tv_info_v1(&dto.ok_or_else(|| missing("show", id))?, include)
+        }
+        IdNamespace::OmbiRequest => {
+            let n = number(id)?;
+            let route = format!("/api/v2/Search/tv/request/{n}");
+            let full: Option<TvFull> = match ctx.fetch_opt(&ApiRequest::get(route), "the show") {
+                Ok(f) => f,
+                // Ombi throws for a parent id it does not know: check before calling it a
+                // failure.
+                Err(e) if e.http_status == Some(500) => {
+                    let parent: Option<serde_json::Value> =
+                        ctx.fetch_opt(&ApiRequest::get(format!("/api/v1/Request/tv/{n}")), "the TV request")?;
+                    if parent.is_none() {
+                        return Err(ToolError::not_found("id", format!("Ombi has no TV request with the parent id {n}.")));
+                    }
+                    return Err(e);
+                }
+                Err(e) => return Err(e),
+            };
+            project::tv_full(&full.ok_or_else(|| missing("show", id))?, include)
+        }
+        _ => {
+            let route = format!("/api/v2/Search/tv/moviedb/{}", number(id)?);
+            let full: Option<TvFull> = ctx.fetch_opt(&ApiRequest::get(route), "the show").map_err(|e| as_missing(e, ns, "show", id))?;
+            project::tv_full(&full.ok_or_else(|| missing("show", id))?, include)
+        }
+    };
+    if cut {
+        ctx.cut("Some credits, seasons or episodes were left out (at most 100 of each).");
+    }
+    add_extras(ctx, &mut m, "tv", include)?;
+    Ok(m)
+}
+
+/// Ombi answers an unknown TMDB or IMDb id with a 500 carrying TMDB's "not found"; say
+/// `NOT_FOUND` on `id` then.
+fn as_missing(e: ToolError, ns: IdNamespace, what: &str, id: &str) -> ToolError {
+    let tmdb_miss = e.http_status == Some(500) && e.message.to_lowercase().contains("not found");
+    if tmdb_miss && ns != IdNamespace::OmbiRequest { missing(what, id) } else { e }
+}
+
+/// Providers and ratings, which need the title's TMDB id, title and year.
+fn add_extras(ctx: &mut Ctx, m: &mut Media, media: &str, include: Extras) -> Result<(), ToolError> {
+    let tmdb = m.identifiers.iter().find(|i| i.namespace == Namespace::Tmdb).map(|i| i.value.clone());
+    if include.providers {
+        match &tmdb {
+            Some(t) => {
+                let l = ctx.list::<StreamingData>(&ApiRequest::get(format!("/api/v2/Search/stream/{media}/{}", path::segment(t))), "the streaming providers")?;
+                m.providers = project::providers(&l.items, None);
+            }
+            None => ctx.warn("Streaming providers need the title's TMDB id, which this record lacks."),
+        }
+    }
+    if include.ratings {
+        match (&m.title, m.year) {
+            (Some(title), Some(year)) => {
+                let route = format!("/api/v2/Search/ratings/{media}/{}/{year}", path::segment(title));
+                let r: Option<Ratings> = ctx.fetch_opt(&ApiRequest::get(route), "the ratings")?;
+                m.ratings = r.as_ref().map(project::ratings).unwrap_or_default();
+            }
+            _ => ctx.warn("Ratings need the title and its year, which this record lacks."),
+        }
+    }
+    Ok(())
+}
+
+fn person(ctx: &mut Ctx, id: &str, name: Option<&str>) -> Result<Vec<Media>, ToolError> {
+    // Ombi returns only the person's id with the credits: the caller names the person.
+    let name = name.map(str::trim).filter(|n| !n.is_empty()).ok_or_else(|| {
+        ToolError::invalid("person_name", "`person_name` is required for media person (Ombi's credits carry only the person's id)")
+    })?;
+    let pid = number(id)?;
+    let get = |kind: &str| ApiRequest::get(format!("/api/v2/Search/actor/{pid}/{kind}"));
+    let movies: Option<ActorCredits> = ctx.fetch_opt(&get("movie"), "the person's movie credits")?;
+    let shows: Option<ActorCredits> = ctx.fetch_opt(&get("tv"), "the person's TV credits")?;
+    if movies.is_none() && shows.is_none() {
+        return Err(missing("person", id));
+    }
+    let empty = ActorCredits { cast: None, crew: None };
+    let mut items = project::person_credits(pid, name, movies.as_ref().unwrap_or(&empty), shows.as_ref().unwrap_or(&empty));
+    // TV credits may lack their title: take it from the show's TMDB record, boundedly.
+    let mut looked_up = 0;
+    for m in items.iter_mut().filter(|m| m.media == MediaKind::Tv && m.title.is_none()) {
+        if looked_up >= ENRICH_AT_MOST {
+            ctx.warn(format!("Only the first {ENRICH_AT_MOST} TV credits without a title were looked up."));
+            break;
+        }
+        looked_up += 1;
+        let Some(tmdb) = m.identifiers.first().map(|i| i.value.clone()) else { continue };
+        if let Ok(Some(full)) = ctx.fetch_opt::<TvFull>(&ApiRequest::get(format!("/api/v2/Search/tv/moviedb/{}", path::segment(&tmdb))), "a credited show") {
+            m.title = crate::projection::text::some_text(full.show.title.as_deref());
+            m.year = m.year.or(crate::projection::text::year(full.show.first_aired.as_deref()));
+        }
+    }
+    Ok(items)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Namespace, Target, TargetKind};
+    use crate::testing::FakeOmbi;
+    use crate::tools::run_tool;
+    use serde_json::json;
+
+    fn items(out: ToolResult) -> Vec<Media> {
+        match out.unwrap().data {
+            Data::MediaPage { items, .. } => items,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn v1_tv_info_labels_tvdb_and_tvmaze() {
+        let mut fake = FakeOmbi::new().reply(
+            "GET /api/v1/Search/tv/info/287247",
+            200,
+            r#"{"id":287247,"theMovieDbId":"287247","seriesId":11234,"title":"The Expanse","seasonRequests":[{"seasonNumber":1,"episodes":[{"episodeNumber":1}]}]}"#,
+        );
+        let m = items(run_tool(&mut fake, "read_media", json!({"media": "tv", "id": "287247", "id_namespace": "tvdb", "include": ["seasons"]})).0);
+        let ns: Vec<_> = m[0].identifiers.iter().map(|i| (i.namespace, i.value.as_str())).collect();
+        assert_eq!(ns, vec![(Namespace::Tvdb, "287247"), (Namespace::Tvmaze, "11234")]);
+        assert_eq!(m[0].seasons.len(), 1);
+    }
+
+    #[test]
+    fn v2_tv_never_labels_tvmaze() {
+        let mut fake = FakeOmbi::new().reply(
+            "GET /api/v2/Search/tv/moviedb/1399",
+            200,
+            r#"{"id":1399,"seriesId":1399,"theMovieDbId":"1399","title":"GoT","requestId":4,"externalIds":{"imdbId":"tt0944947","tvDbId":121361}}"#,
+        );
+        let m = items(run_tool(&mut fake, "read_media", json!({"media": "tv", "id": "1399"})).0);
+        assert!(!m[0].identifiers.iter().any(|i| i.namespace == Namespace::Tvmaze));
+        assert_eq!(m[0].request_targets, vec![Target { kind: TargetKind::TvParent, id: 4 }]);
+    }
+
+    #[test]
+    fn person_needs_a_name() {
+        let mut fake = FakeOmbi::new();
+        let e = run_tool(&mut fake, "read_media", json!({"media": "person", "id": "6384"})).0.unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("person_name"));
+        assert!(fake.sent.is_empty());
+    }
+
+    #[test]
+    fn tv_credits_without_titles_are_enriched() {
+        let mut fake = FakeOmbi::new()
+            .reply("GET /api/v2/Search/actor/6384/movie", 200, r#"{"id":6384,"cast":[{"id":603,"title":"The Matrix"}]}"#)
+            .reply("GET /api/v2/Search/actor/6384/tv", 200, r#"{"id":6384,"cast":[{"id":1399,"character":"Guest"}]}"#)
+            .reply("GET /api/v2/Search/tv/moviedb/1399", 200, r#"{"id":1399,"title":"Game of Thrones","firstAired":"2011-04-17"}"#);
+        let m = items(run_tool(&mut fake, "read_media", json!({"media": "person", "id": "6384", "person_name": "Keanu Reeves"})).0);
+        assert_eq!(m[1].title.as_deref(), Some("Game of Thrones"));
+        assert_eq!(m[1].credits[0].name, "Keanu Reeves");
+    }
+
+    #[test]
+    fn namespaces_are_checked() {
+        let e = run_tool(&mut FakeOmbi::new(), "read_media", json!({"media": "movie", "id": "1", "id_namespace": "tvdb"})).0.unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("id_namespace"));
+        let e = run_tool(&mut FakeOmbi::new(), "read_media", json!({"media": "movie", "id": "abc"})).0.unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("id"));
+    }
+
+    #[test]
+    fn providers_and_ratings_are_added() {
+        let mut fake = FakeOmbi::new()
+            .reply("GET /api/v2/Search/movie/603", 200, r#"{"id":603,"title":"The Matrix","releaseDate":"1999-03-30T00:00:00Z"}"#)
+            .reply("GET /api/v2/Search/stream/movie/603", 200, r#"[{"order":1,"streamingProvider":"Max"}]"#)
+            .reply("GET /api/v2/Search/ratings/movie/The%20Matrix/1999", 200, r#"{"score":88,"className":"fresh"}"#);
+        let m = items(run_tool(&mut fake, "read_media", json!({"media": "movie", "id": "603", "include": ["providers", "ratings"]})).0);
+        assert_eq!(m[0].providers[0].name, "Max");
+        assert_eq!(m[0].ratings[0].value, Some(json!(88)));
     }
 }

@@ -4,48 +4,38 @@
 //! `/api/v1/Search/movie` when `year` or `language` refines movies; GET
 //! `/api/v1/Search/music/album/{term}` for albums (API catalogue §3.1, §3.2).
 
-use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::json;
 
-use super::args::{SearchMedia, twenty, zero};
+use super::args::{SearchMedia, tool_args};
 use super::{Effect, Meta, Tool};
-use crate::ctx::{Ctx, cut_warning};
+use crate::ctx::Ctx;
 use crate::envelope::{Output, ToolResult};
 use crate::error::ToolError;
 use crate::model::{Data, Media, PageUnit};
-use crate::paging::{self, Window};
+use crate::paging;
 use crate::projection::media;
 use crate::schema::output::Family;
-use crate::upstream::dto::{MultiSearchResult, SearchAlbum, SearchMovie};
+use crate::upstream::dto::media::{MultiSearchResult, SearchAlbum, SearchMovie};
 use crate::upstream::{ApiRequest, path};
 
-/// Arguments of `read_search`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Args {
-    /// What to search for: a title, a name or words from them.
-    #[schemars(length(min = 1, max = 200))]
-    pub query: String,
-    /// Which kinds of media to look for (default movie and tv).
-    #[serde(default)]
-    #[schemars(length(min = 1, max = 5), extend("uniqueItems" = true))]
-    pub media: Option<Vec<SearchMedia>>,
-    /// Only movies released in this year (movies only; needs "movie" in media).
-    #[schemars(range(min = 1870, max = 2100))]
-    pub year: Option<i64>,
-    /// ISO 639-1 language code (two lowercase letters, e.g. "de") for movie titles and
-    /// overviews (movies only).
-    #[schemars(length(min = 2, max = 2))]
-    pub language: Option<String>,
-    /// Index of the first result to return (0-based).
-    #[serde(default = "zero")]
-    #[schemars(range(min = 0))]
-    pub offset: u64,
-    /// How many results to return at most (1..100, default 20).
-    #[serde(default = "twenty")]
-    #[schemars(range(min = 1, max = 100))]
-    pub limit: u64,
+tool_args! {
+    /// Arguments of `read_search`.
+    pub struct Args {
+        /// What to search for: a title, a name or words from them.
+        #[schemars(length(min = 1, max = 200))]
+        pub query: String,
+        /// Which kinds of media to look for (default movie and tv).
+        #[serde(default)]
+        #[schemars(length(min = 1, max = 5), extend("uniqueItems" = true))]
+        pub media: Option<Vec<SearchMedia>>,
+        /// Only movies released in this year (movies only; needs "movie" in media).
+        #[schemars(range(min = 1870, max = 2100))]
+        pub year: Option<i64>,
+        /// ISO 639-1 language code (two lowercase letters, e.g. "de") for movie titles and
+        /// overviews (movies only).
+        #[schemars(length(min = 2, max = 2))]
+        pub language: Option<String>,
+    } + paging
 }
 
 pub struct ReadSearch;
@@ -85,7 +75,7 @@ impl Tool for ReadSearch {
         }
         let refine_movies = wants(SearchMedia::Movie) && (args.year.is_some() || args.language.is_some());
 
-        let mut out_warnings = Vec::new();
+        let mut warnings = Vec::new();
         let mut cut = false;
         let mut items: Vec<Media> = Vec::new();
 
@@ -96,13 +86,10 @@ impl Tool for ReadSearch {
             "people": wants(SearchMedia::Person),
         });
         if filter.as_object().is_some_and(|f| f.values().any(|v| v == true)) {
-            let req = ApiRequest::query_post(format!("/api/v2/Search/multi/{}", path::segment(term)), &filter);
-            let (found, was_cut) = ctx.fetch_list::<MultiSearchResult>(&req, "the multi-search")?;
-            if was_cut {
-                out_warnings.push(cut_warning("the multi-search", ctx.settings.max_response_bytes));
-            }
-            cut |= was_cut;
-            items.extend(found.iter().map(|r| media::from_multi(r, &mut out_warnings)));
+            let req = ApiRequest::query_post(format!("/api/v2/Search/multi/{}", path::arg_segment(term, "query")?), &filter);
+            let found = ctx.list::<MultiSearchResult>(&req, "the multi-search")?;
+            cut |= found.cut;
+            items.extend(found.items.iter().map(|r| media::from_multi(r, &mut warnings)));
         }
         if refine_movies {
             let body = json!({
@@ -111,35 +98,22 @@ impl Tool for ReadSearch {
                 "languageCode": args.language.as_deref().unwrap_or("en"),
             });
             let req = ApiRequest::query_post("/api/v1/Search/movie", &body);
-            let (found, was_cut) = ctx.fetch_list::<SearchMovie>(&req, "the movie search")?;
-            if was_cut {
-                out_warnings.push(cut_warning("the movie search", ctx.settings.max_response_bytes));
-            }
-            cut |= was_cut;
-            items.extend(found.iter().map(media::from_movie));
+            let found = ctx.list::<SearchMovie>(&req, "the movie search")?;
+            cut |= found.cut;
+            items.extend(found.items.iter().map(media::from_movie));
         }
         if wants(SearchMedia::Album) {
-            let req = ApiRequest::get(format!("/api/v1/Search/music/album/{}", path::segment(term)));
-            let (found, was_cut) = ctx.fetch_list::<SearchAlbum>(&req, "the album search")?;
-            if was_cut {
-                out_warnings.push(cut_warning("the album search", ctx.settings.max_response_bytes));
-            }
-            cut |= was_cut;
-            items.extend(found.iter().map(media::from_album));
+            let req = ApiRequest::get(format!("/api/v1/Search/music/album/{}", path::arg_segment(term, "query")?));
+            let found = ctx.list::<SearchAlbum>(&req, "the album search")?;
+            cut |= found.cut;
+            items.extend(found.items.iter().map(media::from_album));
         }
 
-        let window = Window { offset: args.offset, limit: args.limit };
-        let (page_items, mut page) = paging::local(items, window, PageUnit::Media);
-        if cut {
-            // The collection was not read completely: its size and continuation are unknown.
-            page.total = None;
-            if page.has_more == Some(false) {
-                page.has_more = None;
-            }
-        }
-        let mut out = Output::new(Data::MediaPage { items: page_items, page });
-        out.truncated = cut;
-        out.warnings = out_warnings;
+        // A collection that was not read completely has no known size or end.
+        let page_of = if cut { paging::local_partial } else { paging::local };
+        let (items, page) = page_of(items, args.window(), PageUnit::Media);
+        let mut out = Output::new(Data::MediaPage { items, page });
+        out.warnings = warnings;
         Ok(out)
     }
 }
@@ -147,15 +121,11 @@ impl Tool for ReadSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ctx::Settings;
     use crate::error::ErrorCode;
     use crate::testing::FakeOmbi;
 
     fn run_with(fake: &mut FakeOmbi, args: serde_json::Value) -> ToolResult {
-        let settings = Settings::default();
-        let mut ctx = Ctx::new(&settings, fake);
-        let entry = super::super::catalogue().into_iter().find(|e| e.meta.name == "read_search").unwrap();
-        (entry.call)(&mut ctx, &args)
+        crate::tools::run_tool(fake, "read_search", args).0
     }
 
     #[test]
@@ -233,8 +203,10 @@ mod tests {
             "POST /api/v2/Search/multi/big",
             r#"[{"id":"1","mediaType":"movie"},{"id":"2","mediaType":"movie"},{"id":"3","media"#,
         );
-        let out = run_with(&mut fake, json!({"query": "big"})).unwrap();
-        assert!(out.truncated);
+        let (out, notes) = crate::tools::run_tool(&mut fake, "read_search", json!({"query": "big"}));
+        let out = out.unwrap();
+        assert!(notes.truncated);
+        assert!(notes.warnings[0].contains("read budget"), "{:?}", notes.warnings);
         let Data::MediaPage { items, page } = out.data else { panic!() };
         assert_eq!(items.len(), 2);
         assert_eq!(page.total, None);

@@ -9,6 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use super::args::tool_args;
 use super::{Effect, Meta, Tool};
 use crate::ctx::Ctx;
 use crate::envelope::{Output, ToolResult};
@@ -17,7 +18,7 @@ use crate::paging;
 use crate::projection::server;
 use crate::schema::output::Family;
 use crate::upstream::ApiRequest;
-use crate::upstream::dto::{About, Feature, Update, Wizard};
+use crate::upstream::dto::server::{About, Feature, Update, Wizard};
 
 /// Which facts to read.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -38,13 +39,13 @@ pub enum View {
     Jobs,
 }
 
-/// Arguments of `read_server`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Args {
-    /// Which facts to read (default status).
-    #[serde(default)]
-    pub view: View,
+tool_args! {
+    /// Arguments of `read_server`.
+    pub struct Args {
+        /// Which facts to read (default status).
+        #[serde(default)]
+        pub view: View,
+    }
 }
 
 pub struct ReadServer;
@@ -54,7 +55,7 @@ impl Tool for ReadServer {
     const META: Meta = Meta {
         name: "read_server",
         title: "Server status",
-        description: "Read facts about the Ombi server itself: `status` (reachable, version, setup done), `about` (version, branch, OS and database types; never paths or connection strings), `health` (Healthy/Degraded/Unhealthy of Ombi and its connected services), `update` (is a newer Ombi available), `features` (feature flags) and `jobs` (cron schedule of each background job). Use it first to check the connection.",
+        description: "Read facts about the Ombi server itself: `status` (reachable, version, setup done), `about` (version, branch, OS and database types; never paths or connection strings), `health` (Healthy/Degraded/Unhealthy of Ombi and its connected services), `update` (is a newer Ombi available), `features` (feature flags, enabled or disabled) and `jobs` (cron schedule of each background job; job names for write_job_trigger are in its own description). Use it first to check the connection.",
         families: &[Family::Metrics, Family::ReferencePage],
         effect: Effect::Read,
     };
@@ -68,10 +69,7 @@ impl Tool for ReadServer {
             }
             View::Health => {
                 // 503 carries the answer `Unhealthy`: a value, not a failure.
-                let resp = ctx.send_raw(&ApiRequest::get("/health"), "the health check")?;
-                if resp.status != 503 {
-                    crate::upstream::classify::check_status(&resp, &ApiRequest::get("/health"), "the health check")?;
-                }
+                let resp = ctx.send_accepting(&ApiRequest::get("/health"), "the health check", &[503])?;
                 Data::Metrics { values: server::health(resp.status, &resp.body) }
             }
             View::Update => {
@@ -79,17 +77,19 @@ impl Tool for ReadServer {
                 Data::Metrics { values: server::update(&update) }
             }
             View::Features => {
-                let (list, _) = ctx.fetch_list::<Feature>(&ApiRequest::get("/api/v2/Features"), "the feature list")?;
-                let items = server::features(&list);
-                let page = paging::whole(items.len(), PageUnit::References);
+                let list = ctx.list::<Feature>(&ApiRequest::get("/api/v2/Features"), "the feature list")?;
+                let items = server::features(&list.items);
+                let mut page = paging::whole(items.len(), PageUnit::References);
+                if list.cut {
+                    page.total = None;
+                    page.has_more = None;
+                }
                 Data::ReferencePage { items, page }
             }
             View::Jobs => {
                 let jobs: Map<String, Value> =
                     ctx.fetch(&ApiRequest::get("/api/v1/Settings/jobs"), "the job settings")?;
-                let items = server::jobs(&jobs);
-                let page = paging::whole(items.len(), PageUnit::References);
-                Data::ReferencePage { items, page }
+                Data::Metrics { values: server::jobs(&jobs) }
             }
         };
         Ok(Output::new(data))
@@ -116,17 +116,13 @@ fn status(ctx: &mut Ctx) -> Result<Vec<Metric>, crate::error::ToolError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ctx::Settings;
     use crate::error::ErrorCode;
     use crate::testing::FakeOmbi;
     use crate::upstream::TransportError;
     use serde_json::json;
 
     fn run_with(fake: &mut FakeOmbi, args: Value) -> ToolResult {
-        let settings = Settings::default();
-        let mut ctx = Ctx::new(&settings, fake);
-        let entry = super::super::catalogue().into_iter().find(|e| e.meta.name == "read_server").unwrap();
-        (entry.call)(&mut ctx, &args)
+        crate::tools::run_tool(fake, "read_server", args).0
     }
 
     fn metric<'a>(out: &'a Output, name: &str) -> Option<&'a Value> {
@@ -174,8 +170,20 @@ mod tests {
         let out = run_with(&mut fake, json!({"view": "features"})).unwrap();
         let Data::ReferencePage { items, page } = out.data else { panic!() };
         assert_eq!(items.len(), 2);
-        assert_eq!(items[0].value, Some(json!(true)));
+        assert_eq!(items[0].value, Some(json!("Movie4KRequests")));
+        assert_eq!(items[0].category.as_deref(), Some("enabled"));
         assert_eq!(page.total, Some(2));
+    }
+
+    #[test]
+    fn a_cut_feature_list_is_announced() {
+        let mut fake = FakeOmbi::new().reply_cut("GET /api/v2/Features", r#"[{"name":"A","enabled":true},{"name":"B","ena"#);
+        let (out, notes) = crate::tools::run_tool(&mut fake, "read_server", json!({"view": "features"}));
+        let Data::ReferencePage { items, page } = out.unwrap().data else { panic!() };
+        assert_eq!(items.len(), 1);
+        assert!(notes.truncated);
+        assert_eq!(page.total, None);
+        assert_eq!(notes.warnings.len(), 1);
     }
 
     #[test]

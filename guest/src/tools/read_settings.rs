@@ -1,22 +1,25 @@
-//! `read_settings`: one settings section, allowlisted non-secret fields only.
+//! `read_settings`: one settings section, allowlisted non-secret leaves only.
 //!
-//! Ombi routes: v1 `Settings/{section}` (API catalogue §3.11).
+//! Ombi route: v1 GET `Settings/{section}` (§3.11). Names are RFC 6901 pointers; what is
+//! withheld is named in `omitted_fields`; `revision` identifies the section's content for
+//! write_settings_patch.
 
-use schemars::JsonSchema;
-use serde::Deserialize;
-
-use super::args::SettingsSection;
-use super::{Effect, Meta, Tool, not_implemented};
+use super::args::{SettingsSection, tool_args};
+use super::{Effect, Meta, Tool};
 use crate::ctx::Ctx;
 use crate::envelope::ToolResult;
+use crate::error::ToolError;
+use crate::model::{Data, SettingsPage};
+use crate::projection::settings as project;
 use crate::schema::output::Family;
+use crate::upstream::ApiRequest;
 
-/// Arguments of `read_settings`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Args {
-    /// The settings section.
-    pub section: SettingsSection,
+tool_args! {
+    /// Arguments of `read_settings`.
+    pub struct Args {
+        /// The settings section, as Ombi names it (`ombi`, `radarr`, `notifications/email`, …).
+        pub section: SettingsSection,
+    }
 }
 
 pub struct ReadSettings;
@@ -26,12 +29,60 @@ impl Tool for ReadSettings {
     const META: Meta = Meta {
         name: "read_settings",
         title: "Settings",
-        description: "Read one Ombi settings section as flat name/value pairs (names are JSON Pointers such as /servers/0/port). Secrets, credentials and destination URLs are never returned; `omitted_fields` names what was left out. The `revision` identifies the section's current content: pass it to write_settings_patch.",
+        description: "Read one Ombi settings section as named scalar values (names are JSON Pointers such as `/radarr/defaultQualityProfile`). Only non-secret fields are shown: API keys, passwords, tokens, webhook and destination URLs are never returned, and `omitted_fields` names what was withheld. `revision` goes to write_settings_patch, which refuses to write if the section changed meanwhile.",
         families: &[Family::Settings],
         effect: Effect::Read,
     };
 
-    fn run(_ctx: &mut Ctx, _args: Args) -> ToolResult {
-        Err(not_implemented(Self::META.name))
+    fn run(ctx: &mut Ctx, args: Args) -> ToolResult {
+        let section = args.section.route();
+        let doc = read_section(ctx, &section)?;
+        let flat = project::flatten(&section, &doc);
+        if flat.cut {
+            ctx.cut("The section has more than 100 values or withheld fields; only the first 100 of each are listed.");
+        }
+        let page = SettingsPage {
+            section: section.clone(),
+            revision: Some(project::revision(&doc)),
+            values: flat.values,
+            omitted_fields: flat.omitted,
+        };
+        Ok(Data::Settings(page).into())
+    }
+}
+
+/// The whole section as Ombi holds it (with its secrets: never returned as such).
+pub fn read_section(ctx: &mut Ctx, section: &str) -> Result<serde_json::Value, ToolError> {
+    let doc: Option<serde_json::Value> =
+        ctx.fetch_opt(&ApiRequest::get(format!("/api/v1/Settings/{section}")), &format!("the {section} settings"))?;
+    match doc {
+        Some(v) if v.is_object() => Ok(v),
+        Some(_) => Err(ToolError::schema_mismatch(&format!("the {section} settings"), "expected a JSON object")),
+        None => Err(ToolError::not_found("section", format!("Ombi returned no {section} settings."))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::FakeOmbi;
+    use crate::tools::run_tool;
+    use serde_json::json;
+
+    #[test]
+    fn secrets_never_leave() {
+        let mut fake = FakeOmbi::new().reply(
+            "GET /api/v1/Settings/notifications/discord",
+            200,
+            r#"{"id":3,"enabled":true,"webhookUrl":"https://discord.com/api/webhooks/1/secret","username":"Ombi","icon":"x.png","notificationTemplates":[{"id":1,"agent":1,"subject":"s","message":"m","enabled":true,"notificationType":0}]}"#,
+        );
+        let (out, _) = run_tool(&mut fake, "read_settings", json!({"section": "notifications/discord"}));
+        let Data::Settings(s) = out.unwrap().data else { panic!() };
+        let text = serde_json::to_string(&s).unwrap();
+        assert!(!text.contains("webhooks/1/secret"));
+        assert!(s.omitted_fields.contains(&"/webhookUrl".to_string()));
+        assert!(s.values.iter().any(|c| c.name == "/notificationTemplates/0/subject"));
+        assert!(s.revision.as_deref().is_some_and(|r| r.starts_with('r')));
+        assert_eq!(s.section, "notifications/discord");
     }
 }

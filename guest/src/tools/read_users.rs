@@ -1,53 +1,55 @@
-//! `read_users`: Ombi users, the caller, who is online, and notification preferences.
+//! `read_users`: Ombi's users, one user, the acting user, who is online, and a user's
+//! notification agents.
 //!
 //! Ombi routes: v1 `Identity/Users`, `Identity/User/{id}`, `Identity`,
-//! `Identity/notificationpreferences/{userId}`; v2 `Hub/Users` (API catalogue §3.10).
+//! `Identity/notificationpreferences/{userId}`; v2 `Hub/Users` (§3.10). Preferences become
+//! agent references; their `value` tokens never leave the server.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::args::{twenty, zero};
-use super::{Effect, Meta, Tool, not_implemented};
+use super::args::tool_args;
+use super::{Effect, Meta, Tool};
 use crate::ctx::Ctx;
 use crate::envelope::ToolResult;
+use crate::error::ToolError;
+use crate::model::{Data, PageUnit, User};
+use crate::paging;
+use crate::projection::users as project;
 use crate::schema::output::Family;
+use crate::upstream::dto::users::{OnlineDto, PreferenceDto, UserView};
+use crate::upstream::{ApiRequest, path};
 
 /// What to read.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum View {
+    /// Every user (filtered by `query`).
     #[default]
     List,
+    /// One user by `user_id`.
     Detail,
+    /// The user the call acts as.
     Me,
+    /// Users connected to Ombi right now.
     Online,
+    /// The notification agents of `user_id`.
     NotificationAgents,
 }
 
-/// Arguments of `read_users`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Args {
-    /// What to read (default list).
-    #[serde(default)]
-    pub view: View,
-    /// For detail and notification_agents: the Ombi user id.
-    #[schemars(length(min = 1, max = 100))]
-    pub user_id: Option<String>,
-    /// Filter by username or alias.
-    #[schemars(length(min = 1, max = 100))]
-    pub query: Option<String>,
-    /// The Ombi username to read as (for me).
-    #[schemars(length(min = 1, max = 100))]
-    pub as_user: Option<String>,
-    /// Index of the first record to return (0-based).
-    #[serde(default = "zero")]
-    #[schemars(range(min = 0))]
-    pub offset: u64,
-    /// How many records to return at most (1..100, default 20).
-    #[serde(default = "twenty")]
-    #[schemars(range(min = 1, max = 100))]
-    pub limit: u64,
+tool_args! {
+    /// Arguments of `read_users`.
+    pub struct Args {
+        /// What to read (default list).
+        #[serde(default)]
+        pub view: View,
+        /// For detail and notification_agents: the user's id (from list).
+        #[schemars(length(min = 1, max = 100))]
+        pub user_id: Option<String>,
+        /// For list: keep users whose user name or alias holds this text.
+        #[schemars(length(min = 1, max = 100))]
+        pub query: Option<String>,
+    } + as_user + paging
 }
 
 pub struct ReadUsers;
@@ -57,12 +59,128 @@ impl Tool for ReadUsers {
     const META: Meta = Meta {
         name: "read_users",
         title: "Users",
-        description: "Read Ombi users: `list` (filter with `query`), `detail` (one user id), `me` (the acting user), `online` (connected now) or `notification_agents` (which notification agents a user has set up; the delivery values themselves are never returned). Only ids, usernames, aliases, language, streaming country and online state.",
+        description: "Read Ombi's users: `list` (filter by `query` on user name or alias), `detail` (one user by `user_id`), `me` (the user the call acts as: `as_user`, else OMBI_USER, else the API key's system user), `online` (connected now) or `notification_agents` (which notification agents a user has set up; never the addresses or tokens). Only ids, user names, aliases, language, streaming country and online state are returned. User names go to `as_user` and `on_behalf_of` of other tools.",
         families: &[Family::UserPage, Family::ReferencePage],
         effect: Effect::Read,
     };
 
-    fn run(_ctx: &mut Ctx, _args: Args) -> ToolResult {
-        Err(not_implemented(Self::META.name))
+    fn run(ctx: &mut Ctx, args: Args) -> ToolResult {
+        let w = args.window();
+        let acting = match args.as_user.as_deref() {
+            Some(name) => Some(ctx.user_named(name, "as_user")?),
+            None => None,
+        };
+        let user_id = || args.user_id.as_deref().map(str::trim).filter(|u| !u.is_empty());
+        let data = match args.view {
+            View::List => {
+                let users = ctx.users()?.clone();
+                let all: Vec<User> = users
+                    .items
+                    .iter()
+                    .filter(|u| args.query.as_deref().is_none_or(|q| project::matches(u, q)))
+                    .filter_map(project::user)
+                    .collect();
+                let page_of = if users.cut { paging::local_partial } else { paging::local };
+                let (items, page) = page_of(all, w, PageUnit::Users);
+                Data::UserPage { items, page }
+            }
+            View::Detail => {
+                let id = user_id().ok_or_else(|| ToolError::invalid("user_id", "`user_id` is required for view detail (from view list)"))?;
+                known(ctx, id)?;
+                let u: Option<UserView> = ctx.fetch_opt(&ApiRequest::get(format!("/api/v1/Identity/User/{}", path::arg_segment(id, "user_id")?)), "the user")?;
+                let items: Vec<User> = u.as_ref().and_then(project::user).into_iter().collect();
+                let page = paging::whole(items.len(), PageUnit::Users);
+                Data::UserPage { items, page }
+            }
+            View::Me => {
+                let acting = match acting {
+                    Some(a) => Some(a),
+                    None => ctx.acting_user(None)?,
+                };
+                let req = ApiRequest::get("/api/v1/Identity").as_user(acting.map(|a| a.user_name));
+                let u: Option<UserView> = ctx.fetch_opt(&req, "the acting user")?;
+                let items: Vec<User> = u.as_ref().and_then(project::user).into_iter().collect();
+                let page = paging::whole(items.len(), PageUnit::Users);
+                Data::UserPage { items, page }
+            }
+            View::Online => {
+                let l = ctx.list::<OnlineDto>(&ApiRequest::get("/api/v2/Hub/Users"), "the connected users")?;
+                let users = ctx.users()?.clone();
+                let mut all: Vec<User> = Vec::new();
+                for o in &l.items {
+                    let Some(id) = o.user_id.as_deref().map(str::trim).filter(|i| !i.is_empty()) else { continue };
+                    if all.iter().any(|u| u.id == id) {
+                        continue;
+                    }
+                    let mut u = users.items.iter().find(|u| u.id.as_deref() == Some(id)).and_then(project::user).unwrap_or_else(|| {
+                        let mut u = User::new(id);
+                        u.alias = o.display_name.clone();
+                        u
+                    });
+                    u.online = Some(true);
+                    all.push(u);
+                }
+                let (items, page) = paging::local(all, w, PageUnit::Users);
+                Data::UserPage { items, page }
+            }
+            View::NotificationAgents => {
+                let id = user_id().ok_or_else(|| ToolError::invalid("user_id", "`user_id` is required for view notification_agents (from view list)"))?;
+                known(ctx, id)?;
+                let req = ApiRequest::get(format!("/api/v1/Identity/notificationpreferences/{}", path::arg_segment(id, "user_id")?));
+                let l = ctx.list::<PreferenceDto>(&req, "the notification preferences")?;
+                let mut warnings = Vec::new();
+                let refs = project::agents(&l.items, &mut warnings);
+                warnings.into_iter().for_each(|x| ctx.warn(x));
+                let (items, page) = paging::local(refs, w, PageUnit::References);
+                Data::ReferencePage { items, page }
+            }
+        };
+        Ok(data.into())
+    }
+}
+
+/// Refuses a user id that is not in Ombi's user list (Ombi answers 500 for one).
+fn known(ctx: &mut Ctx, id: &str) -> Result<(), ToolError> {
+    let users = ctx.users()?;
+    if users.items.iter().any(|u| u.id.as_deref() == Some(id)) || users.cut {
+        return Ok(());
+    }
+    Err(ToolError::not_found("user_id", format!("Ombi has no user with the id {id:?}; list users with read_users.")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::FakeOmbi;
+    use crate::tools::run_tool;
+    use serde_json::json;
+
+    const USERS: &str = r#"[{"id":"u-1","userName":"alice","alias":"Ally","emailAddress":"alice@example.org"},{"id":"u-2","userName":"bob","alias":"Robert"}]"#;
+
+    #[test]
+    fn query_matches_user_name_and_alias() {
+        let mut fake = FakeOmbi::new().reply("GET /api/v1/Identity/Users", 200, USERS);
+        let (out, _) = run_tool(&mut fake, "read_users", json!({"query": "rob"}));
+        let Data::UserPage { items, .. } = out.unwrap().data else { panic!() };
+        assert_eq!(items.len(), 1);
+        assert_eq!(items[0].user_name.as_deref(), Some("bob"));
+    }
+
+    #[test]
+    fn an_unknown_user_id_is_refused_before_asking_ombi() {
+        let mut fake = FakeOmbi::new().reply("GET /api/v1/Identity/Users", 200, USERS);
+        let e = run_tool(&mut fake, "read_users", json!({"view": "detail", "user_id": "nope"})).0.unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("user_id"));
+        assert_eq!(fake.sent.len(), 1);
+    }
+
+    #[test]
+    fn online_users_are_enriched_and_marked() {
+        let mut fake = FakeOmbi::new()
+            .reply("GET /api/v2/Hub/Users", 200, r#"[{"userId":"u-2","displayName":"Robert","userType":1}]"#)
+            .reply("GET /api/v1/Identity/Users", 200, USERS);
+        let (out, _) = run_tool(&mut fake, "read_users", json!({"view": "online"}));
+        let Data::UserPage { items, .. } = out.unwrap().data else { panic!() };
+        assert_eq!((items[0].user_name.as_deref(), items[0].online), (Some("bob"), Some(true)));
     }
 }

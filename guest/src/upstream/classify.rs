@@ -124,7 +124,8 @@ pub fn json_opt<T: DeserializeOwned>(resp: &RawResponse, what: &str, budget: u64
         ));
     }
     refuse_html(resp, what)?;
-    serde_json::from_slice(&resp.body).map(Some).map_err(|e| ToolError::schema_mismatch(what, clean(&e.to_string())))
+    // `null` (an action that returned nothing, serialized) is as empty as a 204.
+    serde_json::from_slice::<Option<T>>(&resp.body).map_err(|e| ToolError::schema_mismatch(what, clean(&e.to_string())))
 }
 
 /// Parses a JSON body into `T`; an empty body is a schema mismatch.
@@ -314,6 +315,7 @@ mod tests {
         let v: Vec<u32> = json(&resp(200, "application/json", "[1,2]"), "x", 100).unwrap();
         assert_eq!(v, vec![1, 2]);
         assert!(json_opt::<u32>(&resp(204, "", ""), "x", 100).unwrap().is_none());
+        assert!(json_opt::<Vec<u32>>(&resp(200, "application/json", "null"), "x", 100).unwrap().is_none());
         let e = json::<Vec<u32>>(&resp(200, "text/html", "<html>"), "x", 100).unwrap_err();
         assert_eq!(e.code, ErrorCode::UpstreamSchemaMismatch);
         let e = json::<Vec<u32>>(&resp(200, "application/json", "{\"a\":1}"), "x", 100).unwrap_err();

@@ -1,0 +1,52 @@
+//! The export glue: the WIT `tools` interface implemented over [`crate::dispatch`], with
+//! `wasi:http` as the upstream.
+
+use crate::bindings::exports::ombi::mcp::tools::{
+    Annotations, CallContext, CallError, CallResult, Guest, ToolDescriptor,
+};
+use crate::ctx::Settings;
+use crate::dispatch::{self, CallFailure};
+use crate::upstream::transport::WasiHttp;
+use crate::upstream::url::BaseUrl;
+
+struct Component;
+
+impl Guest for Component {
+    fn list_tools() -> Vec<ToolDescriptor> {
+        dispatch::descriptors()
+            .into_iter()
+            .map(|d| ToolDescriptor {
+                name: d.name,
+                title: d.title,
+                description: d.description,
+                input_schema: d.input_schema,
+                output_schema: d.output_schema,
+                annotations: Annotations {
+                    read_only: d.read_only,
+                    destructive: d.destructive,
+                    idempotent: d.idempotent,
+                    open_world: d.open_world,
+                },
+            })
+            .collect()
+    }
+
+    fn call_tool(name: String, arguments_json: String, context: CallContext) -> Result<CallResult, CallError> {
+        let base = BaseUrl::parse(&context.base_url).map_err(CallError::Internal)?;
+        let settings = Settings {
+            base_url: context.base_url,
+            default_user: context.default_user,
+            allow_writes: context.allow_writes,
+            correlation_id: context.correlation_id,
+            max_response_bytes: context.max_response_bytes,
+            request_timeout_ms: context.request_timeout_ms,
+        };
+        let mut upstream = WasiHttp::new(base, settings.request_timeout_ms, settings.max_response_bytes);
+        match dispatch::call(&name, &arguments_json, &settings, &mut upstream) {
+            Ok(called) => Ok(CallResult { is_error: called.is_error, structured: called.json }),
+            Err(CallFailure::UnknownTool(n)) => Err(CallError::UnknownTool(n)),
+        }
+    }
+}
+
+crate::bindings::export!(Component with_types_in crate::bindings);

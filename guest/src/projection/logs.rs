@@ -1,0 +1,246 @@
+//! Log lines: sanitised (credentials, tokens, webhook and credential-bearing URLs, e-mail
+//! addresses and key-shaped strings are redacted; control characters removed; long lines
+//! shortened) and cut into bounded windows.
+
+use crate::model::Logs;
+
+/// A line longer than this is shortened (by design, not a budget cut).
+pub const LINE_CHARS: usize = 1000;
+/// What a redacted secret becomes.
+const REDACTED: &str = "[redacted]";
+
+/// Names after which a value is a secret (`name=value`, `name: value`, `"name":"value"`).
+const SECRET_NAMES: &[&str] = &[
+    "apikey",
+    "api_key",
+    "api-key",
+    "x-api-key",
+    "token",
+    "access_token",
+    "accesstoken",
+    "usertoken",
+    "x-plex-token",
+    "password",
+    "passwd",
+    "pwd",
+    "secret",
+    "authorization",
+    "authtoken",
+    "bearer",
+    "webhookurl",
+    "botapi",
+    "applicationtoken",
+    "accountsid",
+];
+
+/// The line with secrets redacted and control characters replaced.
+pub fn sanitize(line: &str) -> String {
+    let line: String = line.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    let line = redact_named(&line);
+    let words: Vec<String> = split_keep(&line).into_iter().map(|w| redact_word(&w)).collect();
+    let out = words.concat();
+    crate::projection::text::short(Some(&out), LINE_CHARS).unwrap_or_default()
+}
+
+/// Splits into words and the separators between them, keeping both.
+fn split_keep(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = None;
+    for c in line.chars() {
+        let w =
+            !(c.is_whitespace() || matches!(c, '"' | '\'' | ',' | ';' | '(' | ')' | '[' | ']' | '<' | '>' | '{' | '}'));
+        if in_word.is_some_and(|iw| iw != w) {
+            out.push(std::mem::take(&mut cur));
+        }
+        in_word = Some(w);
+        cur.push(c);
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// Redacts the value after a secret name: `apikey=…`, `Token: …`, `"password":"…"`.
+fn redact_named(line: &str) -> String {
+    let lower = line.to_lowercase();
+    // Work on byte offsets of the lower-cased copy; ASCII names keep offsets aligned for
+    // ASCII text, and non-ASCII lines are rare enough to fall back to word rules only.
+    if lower.len() != line.len() {
+        return line.to_string();
+    }
+    let bytes = line.as_bytes();
+    let mut out = String::with_capacity(line.len());
+    let mut i = 0;
+    'outer: while i < bytes.len() {
+        for name in SECRET_NAMES {
+            if lower[i..].starts_with(name) && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric()) {
+                let mut j = i + name.len();
+                // `"name"` closes its quote first.
+                if bytes.get(j) == Some(&b'"') {
+                    j += 1;
+                }
+                let sep_start = j;
+                while j < bytes.len() && matches!(bytes[j], b' ' | b'=' | b':' | b'"' | b'\'') {
+                    j += 1;
+                }
+                let sep = &line[sep_start..j];
+                if !sep.contains(['=', ':']) && *name != "bearer" {
+                    continue;
+                }
+                let value_start = j;
+                while j < bytes.len()
+                    && !matches!(bytes[j], b' ' | b'&' | b'"' | b'\'' | b',' | b';' | b')' | b']' | b'}')
+                {
+                    j += 1;
+                }
+                if j > value_start {
+                    out.push_str(&line[i..value_start]);
+                    out.push_str(REDACTED);
+                    i = j;
+                    continue 'outer;
+                }
+            }
+        }
+        out.push(bytes[i] as char);
+        i += 1;
+    }
+    out
+}
+
+/// Redacts a whole word when it is a secret by shape: a key-like run (32+ hex or token
+/// characters), a JWT, an e-mail address, a URL with credentials, a query token or a
+/// webhook path.
+fn redact_word(word: &str) -> String {
+    let w = word.trim_matches(|c: char| matches!(c, '.' | ':' | '!' | '?'));
+    if w.len() < 6 {
+        return word.to_string();
+    }
+    let lower = w.to_ascii_lowercase();
+    if let Some(rest) = lower.split("://").nth(1) {
+        let authority = rest.split('/').next().unwrap_or("");
+        if authority.contains('@')
+            || lower.contains("/webhooks/")
+            || lower.contains("/hooks/")
+            || lower.contains("token=")
+        {
+            return word.replace(w, REDACTED);
+        }
+    }
+    if w.contains('@') && w.split('@').nth(1).is_some_and(|d| d.contains('.')) && !w.starts_with('@') {
+        return word.replace(w, REDACTED);
+    }
+    let token_chars = w.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '=' | '+' | '/'));
+    let hex_run = longest_run(w, |c| c.is_ascii_hexdigit());
+    let alnum_run = longest_run(w, |c| c.is_ascii_alphanumeric());
+    let jwt = w.starts_with("eyJ") && w.matches('.').count() == 2;
+    if hex_run >= 32 || jwt || (token_chars && alnum_run >= 40 && w.chars().any(|c| c.is_ascii_digit())) {
+        return word.replace(w, REDACTED);
+    }
+    word.to_string()
+}
+
+fn longest_run(s: &str, f: impl Fn(char) -> bool) -> usize {
+    let (mut best, mut cur) = (0, 0);
+    for c in s.chars() {
+        if f(c) {
+            cur += 1;
+            best = best.max(cur);
+        } else {
+            cur = 0;
+        }
+    }
+    best
+}
+
+/// Which lines of a file to return.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineWindow {
+    /// Lines to skip: from the start, or with `tail` from the end.
+    pub offset: u64,
+    /// How many lines at most.
+    pub limit: u64,
+    /// Count from the end of the file.
+    pub tail: bool,
+    /// Keep only lines holding this text (case-insensitive), before the window is cut.
+    pub contains: Option<String>,
+}
+
+/// Cuts the window out of `text` (already split into lines), sanitising what it returns.
+/// `offset`/`next_offset` count lines of the (filtered) file: from the start, or with `tail`
+/// from the end, so `next_offset` always continues in the same direction.
+pub fn window(lines: &[&str], w: &LineWindow) -> Logs {
+    let needle = w.contains.as_deref().map(str::to_lowercase).filter(|n| !n.is_empty());
+    let kept: Vec<&str> = match &needle {
+        Some(n) => lines.iter().copied().filter(|l| l.to_lowercase().contains(n.as_str())).collect(),
+        None => lines.to_vec(),
+    };
+    let total = kept.len() as u64;
+    let (start, end) = if w.tail {
+        let end = total.saturating_sub(w.offset);
+        (end.saturating_sub(w.limit), end)
+    } else {
+        let start = w.offset.min(total);
+        (start, (start + w.limit).min(total))
+    };
+    let out: Vec<String> = kept[start as usize..end as usize].iter().map(|l| sanitize(l)).collect();
+    let returned = out.len() as u64;
+    let more = if w.tail { start > 0 } else { end < total };
+    Logs {
+        files: Vec::new(),
+        lines: out,
+        offset: Some(w.offset),
+        next_offset: Some(more.then_some(w.offset + returned)),
+        truncated: false,
+        from_end: w.tail,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_in_lines_are_redacted() {
+        let key = "0123456789abcdef0123456789abcdef";
+        let cases = [
+            format!("GET /api/v1/Status?apikey={key} 200"),
+            format!("Header ApiKey: {key}"),
+            "Sending to https://discord.com/api/webhooks/123/abcDEF".to_string(),
+            "Login for alice@example.org failed".to_string(),
+            "Plex call https://plex.tv/x?X-Plex-Token=PLEXSECRET9".to_string(),
+            r#"{"password":"hunter2","user":"bob"}"#.to_string(),
+            "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig".to_string(),
+            "connect https://user:pw@host/x".to_string(),
+        ];
+        for c in &cases {
+            let s = sanitize(c);
+            for secret in [key, "abcDEF", "alice@example.org", "PLEXSECRET9", "hunter2", "eyJhbGciOi", "user:pw"] {
+                assert!(!s.contains(secret), "{c} -> {s}");
+            }
+            assert!(s.contains(REDACTED), "{c} -> {s}");
+        }
+        let plain = "2026-11-30 12:00:00 [INF] Radarr sync finished, 312 movies (#42)";
+        assert_eq!(sanitize(plain), plain);
+        assert_eq!(sanitize("a\u{0}b\u{1b}[31m"), "a b [31m");
+    }
+
+    #[test]
+    fn windows_from_the_start_and_the_end() {
+        let lines: Vec<String> = (0..10).map(|i| format!("line {i}")).collect();
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let w = window(&refs, &LineWindow { offset: 2, limit: 3, tail: false, contains: None });
+        assert_eq!(w.lines, vec!["line 2", "line 3", "line 4"]);
+        assert_eq!((w.offset, w.next_offset), (Some(2), Some(Some(5))));
+        let w = window(&refs, &LineWindow { offset: 0, limit: 3, tail: true, contains: None });
+        assert_eq!(w.lines, vec!["line 7", "line 8", "line 9"]);
+        assert_eq!(w.next_offset, Some(Some(3)));
+        let w = window(&refs, &LineWindow { offset: 8, limit: 5, tail: true, contains: None });
+        assert_eq!(w.lines, vec!["line 0", "line 1"]);
+        assert_eq!(w.next_offset, Some(None));
+        let w = window(&refs, &LineWindow { offset: 0, limit: 5, tail: false, contains: Some("LINE 1".into()) });
+        assert_eq!(w.lines, vec!["line 1"]);
+        assert_eq!(w.next_offset, Some(None));
+    }
+}
