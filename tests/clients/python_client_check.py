@@ -26,6 +26,28 @@ CALLS = [
     ("read_server", {"view": "features"}),
     ("read_server", {"view": "jobs"}),
     ("read_server", {"view": "health"}),
+    ("read_discover", {"media": "movie", "list": "popular", "limit": 5}),
+    ("read_discover", {"media": "tv", "list": "trending", "limit": 5}),
+    ("read_media", {"media": "movie", "id": "603", "include": ["credits", "providers"]}),
+    ("read_reference", {"kind": "genres", "media": "movie"}),
+    ("read_reference", {"kind": "languages", "limit": 10}),
+    ("read_requests", {"media": "movie", "status": "pending"}),
+    ("read_requests", {"media": "tv", "limit": 5}),
+    ("read_requests", {"view": "recent"}),
+    ("read_requests", {"view": "failed"}),
+    ("read_request_stats", {"view": "counts"}),
+    ("read_request_stats", {"view": "quota", "as_user": "alex"}),
+    ("read_issues", {"view": "list", "status": "pending"}),
+    ("read_issues", {"view": "grouped"}),
+    ("read_votes", {"view": "open"}),
+    ("read_users", {"view": "list", "query": "a"}),
+    ("read_users", {"view": "online"}),
+    ("read_library", {"view": "calendar"}),
+    ("read_library", {"view": "recently_added", "media": "movie"}),
+    ("read_integration", {"service": "sonarr", "what": "quality_profiles"}),
+    ("read_integration", {"service": "plex", "what": "servers"}),
+    ("read_settings", {"section": "radarr"}),
+    ("read_logs", {}),
 ]
 
 
@@ -46,15 +68,29 @@ async def exercise(call_tool, list_tools, label):
     assert len(tools) == 31, f"{label}: expected 31 tools, got {len(tools)}"
     for tool in tools:
         assert tool.output_schema is not None, f"{label}: {tool.name} has no outputSchema"
+    called = set()
     for name, args in CALLS:
         result = await call_tool(name, args)
         assert not result.is_error, f"{label}: {name} {args} failed: {result.structured_content}"
         assert result.structured_content["operation"] == name
+        called.add(name)
+    # A show's details, with its TMDB id from a search.
+    found = await call_tool("read_search", {"query": "the", "media": ["tv"], "limit": 1})
+    tmdb = next(i["value"] for i in found.structured_content["data"]["items"][0]["identifiers"] if i["namespace"] == "tmdb")
+    show = await call_tool("read_media", {"media": "tv", "id": tmdb, "include": ["seasons"]})
+    assert not show.is_error, show.structured_content
+    # A window of the newest log file, with its id from the listing.
+    listing = await call_tool("read_logs", {})
+    file_id = listing.structured_content["data"]["files"][0]["file_id"]
+    tail = await call_tool("read_logs", {"file_id": file_id, "tail": True, "limit": 20})
+    assert not tail.is_error and len(tail.structured_content["data"]["lines"]) == 20, tail
+    reads = {t.name for t in tools if t.name.startswith("read_")}
+    assert reads <= called, f"{label}: read tools never called: {sorted(reads - called)}"
     bad = await call_tool("read_search", {"query": "x", "limit": 1000})
     assert bad.is_error and bad.structured_content["error"]["code"] == "INVALID_ARGUMENT", bad
     write = await call_tool("write_vote", {"direction": "up", "media": "movie", "request_id": 1})
     assert write.is_error and write.structured_content["error"]["code"] == "FORBIDDEN", write
-    print(f"{label}: 31 tools listed, {len(CALLS) + 2} calls validated against their outputSchema")
+    print(f"{label}: 31 tools listed, {len(CALLS) + 4} calls validated against their outputSchema")
 
 
 async def main(mcp_bin, sim_bin):

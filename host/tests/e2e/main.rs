@@ -4,6 +4,7 @@
 mod catalogue;
 mod cli;
 mod protocol;
+mod reads;
 mod sandbox;
 mod support;
 mod tools;
