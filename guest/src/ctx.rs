@@ -102,6 +102,20 @@ impl<'a> Ctx<'a> {
         classify::json_opt(&resp, what, self.settings.max_response_bytes)
     }
 
+    /// Like [`Ctx::fetch_opt`], and an empty array body (`[]`, as some routes answer for
+    /// "nothing") is `None` too.
+    pub fn fetch_or_nothing<T: DeserializeOwned>(
+        &mut self,
+        req: &ApiRequest,
+        what: &str,
+    ) -> Result<Option<T>, ToolError> {
+        let resp = self.send(req, what)?;
+        if resp.body.iter().filter(|b| !b.is_ascii_whitespace()).eq(b"[]".iter()) {
+            return Ok(None);
+        }
+        classify::json_opt(&resp, what, self.settings.max_response_bytes)
+    }
+
     /// Sends `req` and parses a JSON body that must be present.
     pub fn fetch<T: DeserializeOwned>(&mut self, req: &ApiRequest, what: &str) -> Result<T, ToolError> {
         let resp = self.send(req, what)?;

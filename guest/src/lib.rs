@@ -13,6 +13,7 @@
 //! - [`projection`]: pure functions from DTOs to result records, by Ombi area; [`model`]:
 //!   those records and the 15 result families; [`envelope`]: the result envelope and the
 //!   64 KiB budget.
+//! - [`sanitize`]: upstream text made safe to quote.
 //! - `bindings` (generated) and `component` (the export glue) exist on wasm32 only.
 //!
 //! # Design decisions
@@ -27,6 +28,7 @@ pub mod error;
 pub mod model;
 pub mod paging;
 pub mod projection;
+pub mod sanitize;
 pub mod schema;
 #[cfg(test)]
 mod testing;

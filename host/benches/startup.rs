@@ -1,7 +1,7 @@
 #![allow(clippy::print_stdout, reason = "a benchmark prints its figures")]
 //! Start-up and per-call figures, printed (not asserted): compiling the component, loading
 //! it precompiled, a fresh instance per call, and a whole `read_search` round trip against
-//! the simulator. Run with `cargo bench -p ombi-mcp --bench startup`.
+//! the simulator, and the request-list and log-tail reads. Run with `cargo bench -p ombi-mcp --bench startup`.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -80,6 +80,29 @@ fn main() {
             assert!(!r.is_error);
         }
         println!("read_search round trip against the simulator, median of 50: {:?}", median(search));
+        for (label, tool, args) in [
+            ("read_requests movie list (20 per page)", "read_requests", r#"{"media":"movie","limit":20}"#),
+            (
+                "read_requests tv list (20 per page, children with seasons)",
+                "read_requests",
+                r#"{"media":"tv","limit":20}"#,
+            ),
+            (
+                "read_logs tail (100 of 3,000 lines)",
+                "read_logs",
+                r#"{"file_id":"log20261130.txt","tail":true,"limit":100}"#,
+            ),
+            ("read_logs tail (500 lines)", "read_logs", r#"{"file_id":"log20261130.txt","tail":true,"limit":500}"#),
+        ] {
+            let mut times = Vec::new();
+            for _ in 0..50 {
+                let t = Instant::now();
+                let r = runtime.call(tool, args).await.unwrap().unwrap();
+                times.push(t.elapsed());
+                assert!(!r.is_error, "{label}: {}", r.structured);
+            }
+            println!("{label} round trip, median of 50: {:?}", median(times));
+        }
     });
     if let Some(kib) = rss_kib() {
         println!("resident memory after the runs: {} MiB", kib / 1024);

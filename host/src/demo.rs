@@ -136,7 +136,34 @@ pub async fn run() -> Result<ExitCode> {
     let status = c.request("tools/call", json!({"name": "read_server", "arguments": {"view": "status"}})).await?;
     show("structuredContent", &status["result"]["structuredContent"]);
 
-    say("5. tools/call write_request_create (writes are disabled)");
+    say("5. tools/call read_requests {\"media\": \"movie\", \"status\": \"pending\", \"limit\": 3}");
+    let pending = c
+        .request(
+            "tools/call",
+            json!({"name": "read_requests", "arguments": {"media": "movie", "status": "pending", "limit": 3}}),
+        )
+        .await?;
+    let data = &pending["result"]["structuredContent"]["data"];
+    for r in data["items"].as_array().into_iter().flatten() {
+        println!(
+            "   {} #{:<4} {:<30} requested {}",
+            r["target"]["kind"].as_str().unwrap_or(""),
+            r["target"]["id"],
+            r["title"].as_str().unwrap_or(""),
+            r["requested_date"].as_str().unwrap_or("?")
+        );
+    }
+    println!("   page: {} of {} (mode {})", data["page"]["returned"], data["page"]["total"], data["page"]["mode"]);
+
+    say("6. tools/call read_issues {\"status\": \"pending\", \"limit\": 1}");
+    let issues = c.request("tools/call", json!({"name": "read_issues", "arguments": {"limit": 1}})).await?;
+    show("an open issue", &issues["result"]["structuredContent"]["data"]["items"][0]);
+
+    say("7. tools/call read_users {\"query\": \"alex\"}");
+    let users = c.request("tools/call", json!({"name": "read_users", "arguments": {"query": "alex"}})).await?;
+    show("a user (ids, names, language, country only)", &users["result"]["structuredContent"]["data"]["items"][0]);
+
+    say("8. tools/call write_request_create (writes are disabled)");
     let write = c
         .request(
             "tools/call",
@@ -146,7 +173,7 @@ pub async fn run() -> Result<ExitCode> {
     println!("isError: {}", write["result"]["isError"]);
     show("error", &write["result"]["structuredContent"]["error"]);
 
-    say("6. a bad argument is a tool error the model can fix");
+    say("9. a bad argument is a tool error the model can fix");
     let bad =
         c.request("tools/call", json!({"name": "read_search", "arguments": {"query": "dune", "limit": 500}})).await?;
     show("error", &bad["result"]["structuredContent"]["error"]);

@@ -6,7 +6,7 @@
 use crate::model::requests::RequestTypeLabel;
 use crate::model::{Namespace, Request, Retry, Target, TargetKind, push_id};
 use crate::projection::{enums, media, text};
-use crate::upstream::classify::clean;
+use crate::sanitize::clean;
 use crate::upstream::dto::positive;
 use crate::upstream::dto::requests::{
     AlbumRequestDto, BaseState, FailedDto, MovieRequestDto, RecentDto, TvChildDto, TvParentDto,

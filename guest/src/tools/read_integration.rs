@@ -115,7 +115,7 @@ impl Tool for ReadIntegration {
                     ctx.fetch_opt(&ApiRequest::get(format!("/api/v1/Plex/Libraries/{}", path::arg_segment(id, "machine_id")?)), "the Plex libraries")?;
                 let l = l.ok_or_else(|| ToolError::not_found("machine_id", format!("Ombi knows no Plex server {id:?}.")))?;
                 if l.successful == Some(false) {
-                    let why = l.message.as_deref().map(crate::upstream::classify::clean).unwrap_or_default();
+                    let why = l.message.as_deref().map(crate::sanitize::clean).unwrap_or_default();
                     return Err(ToolError::not_found("machine_id", format!("Ombi could not read the libraries of Plex server {id:?}: {why}")));
                 }
                 refs(project::plex_libraries(l.data.as_deref().unwrap_or(&[])))

@@ -160,15 +160,7 @@ fn grouped(ctx: &mut Ctx, status: IssueStatus, w: Window) -> Result<Data, ToolEr
 fn group_detail(ctx: &mut Ctx, provider_id: &str) -> Result<Data, ToolError> {
     let route = format!("/api/v2/Issues/details/{}", path::arg_segment(provider_id, "provider_id")?);
     // Nothing matches: Ombi answers 204 (or `null`/`[]`), an empty page.
-    let resp = ctx.send(&ApiRequest::get(route), "the issues of a title")?;
-    let body = String::from_utf8_lossy(&resp.body);
-    let body = body.trim();
-    let dto: Option<GroupDto> = if body.is_empty() || body == "null" || body == "[]" {
-        None
-    } else {
-        let req = crate::upstream::RawResponse { body: body.as_bytes().to_vec(), ..resp.clone() };
-        crate::upstream::classify::json_opt(&req, "the issues of a title", ctx.settings.max_response_bytes)?
-    };
+    let dto: Option<GroupDto> = ctx.fetch_or_nothing(&ApiRequest::get(route), "the issues of a title")?;
     let items = match dto {
         Some(g) => {
             let mut warnings = Vec::new();

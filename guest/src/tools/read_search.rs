@@ -183,6 +183,16 @@ mod tests {
     }
 
     #[test]
+    fn a_query_of_only_dots_is_refused_before_sending() {
+        for q in [".", "..", " ... "] {
+            let mut fake = FakeOmbi::new();
+            let e = run_with(&mut fake, json!({"query": q})).unwrap_err();
+            assert_eq!((e.code, e.field.as_deref()), (ErrorCode::InvalidArgument, Some("query")));
+            assert!(fake.sent.is_empty());
+        }
+    }
+
+    #[test]
     fn bad_language_is_invalid() {
         let e = run_with(&mut FakeOmbi::new(), json!({"query": "x", "language": "EN"})).unwrap_err();
         assert_eq!(e.field.as_deref(), Some("language"));

@@ -6,9 +6,7 @@ use serde::de::DeserializeOwned;
 
 use super::{ApiRequest, RawResponse, TransportError, json_prefix};
 use crate::error::{ErrorCode, ToolError};
-
-/// The longest piece of upstream text quoted in a message.
-const MAX_DETAIL_CHARS: usize = 300;
+pub use crate::sanitize::clean;
 
 /// Maps a non-success status to the tool error of `04-results.md`; 2xx passes.
 /// `what` names the thing asked for, e.g. "the movie search".
@@ -200,23 +198,6 @@ pub fn detail(resp: &RawResponse) -> Option<String> {
         return None;
     }
     Some(clean(text.lines().next().unwrap_or("")))
-}
-
-/// Removes what must never be forwarded: stack traces, control characters, connection
-/// strings; and cuts to a short length.
-pub fn clean(text: &str) -> String {
-    let text = text.split("\n   at ").next().unwrap_or("");
-    let text = text.split(" at Ombi.").next().unwrap_or("");
-    let lower = text.to_ascii_lowercase();
-    if ["password=", "data source=", "server=", "user id=", "uid=", "pwd=", "apikey"].iter().any(|p| lower.contains(p))
-    {
-        return "(detail withheld: it looked like it held connection details or credentials)".into();
-    }
-    let mut out: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).take(MAX_DETAIL_CHARS).collect();
-    if text.chars().count() > MAX_DETAIL_CHARS {
-        out.push('…');
-    }
-    out.trim().to_string()
 }
 
 #[cfg(test)]

@@ -24,8 +24,17 @@ fn the_demo_runs_the_main_job() {
     let out = Command::new(bin()).arg("demo").env("OMBI_MCP_CACHE_DIR", cache_dir()).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
-    for expected in ["31 tools: 14 read, 17 write", "Dune", "tmdb:438631", "FORBIDDEN", "INVALID_ARGUMENT", "0 writes"]
-    {
+    for expected in [
+        "31 tools: 14 read, 17 write",
+        "Dune",
+        "tmdb:438631",
+        "movie #",
+        "an open issue",
+        "user_name",
+        "FORBIDDEN",
+        "INVALID_ARGUMENT",
+        "0 writes",
+    ] {
         assert!(stdout.contains(expected), "the demo should show {expected:?}:\n{stdout}");
     }
     assert!(!stdout.contains(ombi_sim::DEFAULT_API_KEY), "the demo must not print the key");

@@ -328,9 +328,25 @@ pub(super) fn logs(rng: &mut Rng) -> Vec<LogFile> {
             let name = format!("log{}.txt", date[..10].replace('-', ""));
             let lines = (0..3000)
                 .map(|n| {
-                    let (level, source, text) = rng.pick(&messages);
                     let t = clock::iso(day - 43_200 + n * 14);
-                    format!("{} [{level}] {source}: {text} (#{n})", t.replace('T', " ").trim_end_matches('Z'))
+                    let t = t.replace('T', " ");
+                    let t = t.trim_end_matches('Z');
+                    // Real Ombi logs carry secrets now and then: URLs with API keys, webhook
+                    // URLs, e-mail addresses, tokens. A wrapper must redact them.
+                    if n % 250 == 7 {
+                        let secret = match (n / 250) % 4 {
+                            0 => format!("Request to http://sonarr:8989/api/v3/series?apikey={} failed", rng.hex(32)),
+                            1 => format!(
+                                "Sending Discord notification to https://discord.com/api/webhooks/1234/{}",
+                                rng.hex(40)
+                            ),
+                            2 => format!("Welcome e-mail sent to casey.{}@household.example", rng.hex(6)),
+                            _ => format!("Plex watchlist poll with X-Plex-Token={}", rng.hex(20)),
+                        };
+                        return format!("{t} [WRN] Ombi.Api.Api: {secret} (#{n})");
+                    }
+                    let (level, source, text) = rng.pick(&messages);
+                    format!("{t} [{level}] {source}: {text} (#{n})")
                 })
                 .collect();
             LogFile { name, lines }
