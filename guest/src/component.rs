@@ -2,10 +2,11 @@
 //! `wasi:http` as the upstream.
 
 use crate::bindings::exports::ombi::mcp::tools::{
-    Annotations, CallContext, CallError, CallResult, Guest, ToolDescriptor,
+    Annotations, CallContext, CallError, CallMode, CallResult, Guest, PlannedRequest, ToolDescriptor, WritePlan,
 };
-use crate::ctx::Settings;
+use crate::ctx::{Mode, Settings};
 use crate::dispatch::{self, CallFailure};
+use crate::upstream::Method;
 use crate::upstream::transport::WasiHttp;
 use crate::upstream::url::BaseUrl;
 
@@ -40,10 +41,35 @@ impl Guest for Component {
             correlation_id: context.correlation_id,
             max_response_bytes: context.max_response_bytes,
             request_timeout_ms: context.request_timeout_ms,
+            mode: match context.mode {
+                CallMode::Execute => Mode::Execute,
+                CallMode::Plan => Mode::Plan,
+            },
         };
         let mut upstream = WasiHttp::new(base, settings.request_timeout_ms, settings.max_response_bytes);
         match dispatch::call(&name, &arguments_json, &settings, &mut upstream) {
-            Ok(called) => Ok(CallResult { is_error: called.is_error, structured: called.json }),
+            Ok(called) => Ok(CallResult {
+                is_error: called.is_error,
+                structured: called.json,
+                plan: called.plan.map(|p| WritePlan {
+                    summary: p.summary,
+                    requests: p
+                        .requests
+                        .into_iter()
+                        .map(|r| PlannedRequest {
+                            method: match r.method {
+                                Method::Get => "GET",
+                                Method::Post => "POST",
+                                Method::Put => "PUT",
+                                Method::Delete => "DELETE",
+                            }
+                            .to_string(),
+                            path: r.path,
+                            body: r.body.map(|b| String::from_utf8_lossy(&b).into_owned()),
+                        })
+                        .collect(),
+                }),
+            }),
             Err(CallFailure::UnknownTool(n)) => Err(CallError::UnknownTool(n)),
         }
     }

@@ -10,6 +10,16 @@ use crate::error::ToolError;
 use crate::upstream::dto::users::UserView;
 use crate::upstream::{ApiRequest, RawResponse, Upstream, classify};
 
+/// How a call runs (the WIT `call-mode`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// Run the tool.
+    #[default]
+    Execute,
+    /// Plan a write: read what it needs, then return what it would send, unsent.
+    Plan,
+}
+
 /// The non-secret settings of one call (the WIT `call-context`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Settings {
@@ -19,6 +29,7 @@ pub struct Settings {
     pub correlation_id: String,
     pub max_response_bytes: u64,
     pub request_timeout_ms: u32,
+    pub mode: Mode,
 }
 
 impl Default for Settings {
@@ -30,6 +41,7 @@ impl Default for Settings {
             correlation_id: String::new(),
             max_response_bytes: 8 * 1024 * 1024,
             request_timeout_ms: 30_000,
+            mode: Mode::Execute,
         }
     }
 }
@@ -51,6 +63,13 @@ pub struct Acting {
     pub id: String,
 }
 
+/// What a write would do: a summary for a person and the requests that carry it out.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Plan {
+    pub summary: String,
+    pub requests: Vec<ApiRequest>,
+}
+
 /// A tool's view of the world for one call.
 pub struct Ctx<'a> {
     pub settings: &'a Settings,
@@ -58,11 +77,52 @@ pub struct Ctx<'a> {
     /// Warnings and cuts recorded so far; they go into the envelope.
     pub notes: Notes,
     users: Option<Listed<UserView>>,
+    /// In plan mode, the plan the write tool made.
+    pub plan: Option<Plan>,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(settings: &'a Settings, upstream: &'a mut dyn Upstream) -> Self {
-        Ctx { settings, upstream, notes: Notes::default(), users: None }
+        Ctx { settings, upstream, notes: Notes::default(), users: None, plan: None }
+    }
+
+    /// True while a write is being planned (nothing may be sent but reads).
+    pub fn planning(&self) -> bool {
+        self.settings.mode == Mode::Plan
+    }
+
+    /// The point of no return of a write: everything is read and `requests` are what it
+    /// will send. In plan mode the plan is kept for the host (to ask a person) and the tool
+    /// stops here; in execute mode it goes on.
+    pub fn confirm(&mut self, summary: impl Into<String>, requests: &[ApiRequest]) -> Result<(), ToolError> {
+        if self.planning() {
+            self.plan = Some(Plan { summary: summary.into(), requests: requests.to_vec() });
+            return Err(ToolError::new(
+                crate::error::ErrorCode::Forbidden,
+                "This write was planned for confirmation; nothing was sent to Ombi.",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Sends a state-changing request. An answer that never came in full is an unknown
+    /// outcome whose message names the read that reconciles it (`reconcile`).
+    pub fn mutate(&mut self, req: &ApiRequest, what: &str, reconcile: &str) -> Result<RawResponse, ToolError> {
+        debug_assert!(req.mutation, "mutate() sends state-changing requests");
+        if self.planning() {
+            return Err(ToolError::internal("a write tried to send a request while it was being planned"));
+        }
+        let resp = self.upstream.send(req).map_err(|e| classify::transport_failure(&e, req, what));
+        let resp = resp.and_then(|r| classify::check_status(&r, req, what).map(|()| r));
+        resp.map_err(|mut e| {
+            if e.code == crate::error::ErrorCode::UnknownOutcome {
+                e.message = format!(
+                    "{} Check with {reconcile} before retrying.",
+                    e.message.trim_end_matches(" Check with a read before retrying.")
+                );
+            }
+            e
+        })
     }
 
     /// Records a warning.

@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use crate::ctx::{Ctx, Settings};
+use crate::ctx::{Ctx, Plan, Settings};
 use crate::envelope::{Notes, envelope};
 use crate::error::{ErrorCode, ToolError};
 use crate::schema::output::output_schema;
@@ -57,23 +57,25 @@ pub enum CallFailure {
     UnknownTool(String),
 }
 
-/// A finished call: the envelope as JSON text and whether it is an error.
+/// A finished call: the envelope as JSON text, whether it is an error, and in plan mode
+/// the plan of a write.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Called {
     pub json: String,
     pub is_error: bool,
+    pub plan: Option<Plan>,
 }
 
-/// Runs tool `name` and returns its envelope.
+/// Runs tool `name` and returns its envelope (and, in plan mode, its plan).
 pub fn call(
     name: &str,
     arguments_json: &str,
     settings: &Settings,
     upstream: &mut dyn Upstream,
 ) -> Result<Called, CallFailure> {
-    let env = call_value(name, arguments_json, settings, upstream)?;
+    let (env, plan) = run(name, arguments_json, settings, upstream)?;
     let is_error = env["ok"] != Value::Bool(true);
-    Ok(Called { json: env.to_string(), is_error })
+    Ok(Called { json: env.to_string(), is_error, plan })
 }
 
 /// Runs tool `name` and returns its envelope as a JSON value.
@@ -83,6 +85,15 @@ pub fn call_value(
     settings: &Settings,
     upstream: &mut dyn Upstream,
 ) -> Result<Value, CallFailure> {
+    run(name, arguments_json, settings, upstream).map(|(env, _)| env)
+}
+
+fn run(
+    name: &str,
+    arguments_json: &str,
+    settings: &Settings,
+    upstream: &mut dyn Upstream,
+) -> Result<(Value, Option<Plan>), CallFailure> {
     let entry = find(name).ok_or_else(|| CallFailure::UnknownTool(name.to_string()))?;
     let correlation = settings.correlation_id.as_str();
     if matches!(entry.meta.effect, Effect::Write { .. }) && !settings.allow_writes {
@@ -92,7 +103,7 @@ pub fn call_value(
                 "{name} changes Ombi, and this server runs read-only. Set OMBI_ALLOW_WRITES=true in the server's environment to enable the write tools; nothing was sent to Ombi."
             ),
         );
-        return Ok(envelope(name, correlation, Err(err), Notes::default()));
+        return Ok((envelope(name, correlation, Err(err), Notes::default()), None));
     }
     let args: Value = if arguments_json.trim().is_empty() {
         json!({})
@@ -101,13 +112,14 @@ pub fn call_value(
             Ok(v) => v,
             Err(e) => {
                 let err = ToolError::invalid("arguments", format!("the arguments are not valid JSON: {e}"));
-                return Ok(envelope(name, correlation, Err(err), Notes::default()));
+                return Ok((envelope(name, correlation, Err(err), Notes::default()), None));
             }
         }
     };
     let mut ctx = Ctx::new(settings, upstream);
     let result = entry.call(&mut ctx, without_nulls(args));
-    Ok(envelope(name, correlation, result, ctx.notes))
+    let plan = ctx.plan.take();
+    Ok((envelope(name, correlation, result, ctx.notes), plan))
 }
 
 /// Drops object members whose value is `null`: an optional argument given as `null` is an
@@ -189,6 +201,19 @@ mod tests {
         for v in ["status", "about", "health", "update", "features", "jobs"] {
             assert!(msg.contains(v), "{msg}");
         }
+    }
+
+    #[test]
+    fn a_planned_write_sends_nothing_and_returns_its_plan() {
+        let mut fake =
+            FakeOmbi::new().reply("GET /api/v1/Issues/3", 200, r#"{"id":3,"title":"Dune","subject":"No sound"}"#);
+        let settings = Settings { allow_writes: true, mode: crate::ctx::Mode::Plan, ..Settings::default() };
+        let called = call("write_issue_delete", r#"{"issue_id":3}"#, &settings, &mut fake).unwrap();
+        let plan = called.plan.expect("a plan");
+        assert_eq!(plan.summary, "Delete issue #3 (Dune: No sound) and its comments.");
+        assert_eq!(plan.requests.len(), 1);
+        assert_eq!(plan.requests[0].path, "/api/v1/Issues/3");
+        assert!(fake.sent.iter().all(|r| !r.mutation), "only reads while planning");
     }
 
     #[test]

@@ -8,6 +8,7 @@ pub mod issues;
 pub mod library;
 pub mod logs;
 pub mod media;
+pub mod mutation;
 pub mod reference;
 pub mod requests;
 pub mod server;

@@ -19,6 +19,8 @@ use crate::schema::output::Family;
 use crate::schema::validate::validate;
 
 pub mod args;
+pub mod decide;
+pub mod lookup;
 
 /// What a tool does to Ombi.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,13 +1,22 @@
 //! `write_issue_comment`: add a comment to an issue, or delete one.
 //!
-//! Ombi routes: v1 POST `Issues/comments`, DELETE `Issues/comments/{id}` (§3.8).
+//! Ombi routes: v1 POST `Issues/comments` `{issueId, comment}` → the comment (204 when the
+//! issue does not exist); DELETE `Issues/comments/{id}` → `true` (§3.8).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 
-use super::{Effect, MUTATION, Meta, Tool, not_implemented};
+use super::args::tool_args;
+use super::{Effect, MUTATION, Meta, Tool};
 use crate::ctx::Ctx;
 use crate::envelope::ToolResult;
+use crate::error::{ErrorCode, ToolError};
+use crate::model::{Data, Mutation, Outcome};
+use crate::projection::mutation;
+use crate::upstream::dto::issues::NewCommentDto;
+use crate::upstream::dto::positive;
+use crate::upstream::{ApiRequest, Method};
 
 /// Add or delete.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -17,24 +26,21 @@ pub enum Action {
     Delete,
 }
 
-/// Arguments of `write_issue_comment`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Args {
-    /// Add a comment or delete one.
-    pub action: Action,
-    /// For add: the issue id.
-    #[schemars(range(min = 1))]
-    pub issue_id: Option<u64>,
-    /// For add: the comment text.
-    #[schemars(length(min = 1, max = 4000))]
-    pub comment: Option<String>,
-    /// For delete: the comment id.
-    #[schemars(range(min = 1))]
-    pub comment_id: Option<u64>,
-    /// The Ombi username commenting.
-    #[schemars(length(min = 1, max = 100))]
-    pub as_user: Option<String>,
+tool_args! {
+    /// Arguments of `write_issue_comment`.
+    pub struct Args {
+        /// Add a comment or delete one.
+        pub action: Action,
+        /// For add: the issue id (from read_issues).
+        #[schemars(range(min = 1, max = super::args::MAX_ID))]
+        pub issue_id: Option<u64>,
+        /// For add: the comment text.
+        #[schemars(length(min = 1, max = 4000))]
+        pub comment: Option<String>,
+        /// For delete: the comment id (from read_issues view comments).
+        #[schemars(range(min = 1, max = super::args::MAX_ID))]
+        pub comment_id: Option<u64>,
+    } + as_user
 }
 
 pub struct WriteIssueComment;
@@ -43,13 +49,43 @@ impl Tool for WriteIssueComment {
     type Args = Args;
     const META: Meta = Meta {
         name: "write_issue_comment",
-        title: "Comment on issue",
-        description: "Add a comment to an issue (`issue_id`, `comment`, optionally `as_user`) or delete a comment (`comment_id`).",
+        title: "Comment on an issue",
+        description: "Add a comment to an issue (`action: add`, `issue_id`, `comment`; written as `as_user`, else OMBI_USER) or delete one (`action: delete`, `comment_id` from read_issues view comments). Returns the new comment id.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
     };
 
-    fn run(_ctx: &mut Ctx, _args: Args) -> ToolResult {
-        Err(not_implemented(Self::META.name))
+    fn run(ctx: &mut Ctx, args: Args) -> ToolResult {
+        match args.action {
+            Action::Add => {
+                let issue_id = args.issue_id.ok_or_else(|| ToolError::invalid("issue_id", "`issue_id` is required to add a comment"))?;
+                let text = args.comment.as_deref().map(str::trim).filter(|c| !c.is_empty()).ok_or_else(|| ToolError::invalid("comment", "`comment` is required to add a comment"))?;
+                let acting = ctx.acting_user(args.as_user.as_deref())?;
+                let body = json!({ "issueId": issue_id, "comment": text });
+                let req = ApiRequest::write(Method::Post, "/api/v1/Issues/comments", Some(&body)).as_user(acting.as_ref().map(|a| a.user_name.clone()));
+                let who = acting.as_ref().map(|a| format!(" as {}", a.user_name)).unwrap_or_default();
+                ctx.confirm(format!("Comment on issue #{issue_id}{who}: {text}"), std::slice::from_ref(&req))?;
+                let resp = ctx.mutate(&req, "the new comment", "read_issues view comments")?;
+                if resp.body.iter().all(u8::is_ascii_whitespace) {
+                    // 204: the issue does not exist (Q4).
+                    return Err(ToolError::not_found("issue_id", format!("Ombi has no issue {issue_id}; list issues with read_issues.")));
+                }
+                let c: NewCommentDto = serde_json::from_slice(&resp.body)
+                    .map_err(|_| mutation::unknown("the new comment", "read_issues view comments", "its answer was not the comment Ombi documents"))?;
+                let mut m = Mutation::new(Outcome::Completed);
+                m.issue_id = positive(c.issues_id).or(Some(issue_id));
+                m.comment_id = positive(c.id);
+                Ok(Data::Mutation(m).into())
+            }
+            Action::Delete => {
+                let id = args.comment_id.ok_or_else(|| ToolError::invalid("comment_id", "`comment_id` is required to delete a comment"))?;
+                let req = ApiRequest::write(Method::Delete, format!("/api/v1/Issues/comments/{id}"), None);
+                ctx.confirm(format!("Delete comment #{id}."), std::slice::from_ref(&req))?;
+                let resp = ctx.mutate(&req, &format!("the deletion of comment {id}"), "read_issues view comments")?;
+                let mut m = mutation::boolean(&resp, "the comment deletion", "read_issues view comments", || ToolError::new(ErrorCode::UpstreamRejected, format!("Ombi did not delete comment {id}.")))?;
+                m.comment_id = Some(id);
+                Ok(Data::Mutation(m).into())
+            }
+        }
     }
 }

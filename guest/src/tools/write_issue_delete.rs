@@ -1,21 +1,25 @@
 //! `write_issue_delete`: delete an issue and its comments.
 //!
-//! Ombi routes: v1 DELETE `Issues/{id}` (§3.8).
+//! Ombi route: v1 DELETE `Issues/{id}` → bool; it also deletes the comments and notifies
+//! (§3.8). The issue is looked up first, so a missing one is `NOT_FOUND` and nothing is sent.
 
-use schemars::JsonSchema;
-use serde::Deserialize;
-
-use super::{Effect, MUTATION, Meta, Tool, not_implemented};
+use super::args::tool_args;
+use super::{Effect, MUTATION, Meta, Tool};
 use crate::ctx::Ctx;
 use crate::envelope::ToolResult;
+use crate::error::{ErrorCode, ToolError};
+use crate::model::Data;
+use crate::projection::mutation;
+use crate::upstream::dto::issues::IssueDto;
+use crate::upstream::{ApiRequest, Method};
 
-/// Arguments of `write_issue_delete`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Args {
-    /// The issue id.
-    #[schemars(range(min = 1))]
-    pub issue_id: u64,
+tool_args! {
+    /// Arguments of `write_issue_delete`.
+    pub struct Args {
+        /// The issue id (from read_issues).
+        #[schemars(range(min = 1, max = super::args::MAX_ID))]
+        pub issue_id: u64,
+    }
 }
 
 pub struct WriteIssueDelete;
@@ -24,13 +28,26 @@ impl Tool for WriteIssueDelete {
     type Args = Args;
     const META: Meta = Meta {
         name: "write_issue_delete",
-        title: "Delete issue",
-        description: "Delete an issue together with its comments.",
+        title: "Delete an issue",
+        description: "Delete an issue and all its comments (id from read_issues); to close it instead, use write_issue_status with resolved. The issue is checked to exist first; a person is asked to confirm where the client supports it.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
     };
 
-    fn run(_ctx: &mut Ctx, _args: Args) -> ToolResult {
-        Err(not_implemented(Self::META.name))
+    fn run(ctx: &mut Ctx, args: Args) -> ToolResult {
+        let id = args.issue_id;
+        let issue: Option<IssueDto> = ctx.fetch_opt(&ApiRequest::get(format!("/api/v1/Issues/{id}")), "the issue")?;
+        let issue = issue.ok_or_else(|| ToolError::not_found("issue_id", format!("Ombi has no issue {id}; list issues with read_issues. Nothing was sent.")))?;
+        let req = ApiRequest::write(Method::Delete, format!("/api/v1/Issues/{id}"), None);
+        let about = match (&issue.title, &issue.subject) {
+            (Some(t), Some(s)) => format!(" ({t}: {s})"),
+            (Some(t), None) => format!(" ({t})"),
+            _ => String::new(),
+        };
+        ctx.confirm(format!("Delete issue #{id}{about} and its comments."), std::slice::from_ref(&req))?;
+        let resp = ctx.mutate(&req, &format!("the deletion of issue {id}"), "read_issues view detail")?;
+        let mut m = mutation::boolean(&resp, "the issue deletion", "read_issues view detail", || ToolError::new(ErrorCode::UpstreamRejected, format!("Ombi did not delete issue {id}.")))?;
+        m.issue_id = Some(id);
+        Ok(Data::Mutation(m).into())
     }
 }

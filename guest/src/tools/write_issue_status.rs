@@ -1,24 +1,29 @@
 //! `write_issue_status`: move an issue to pending, in progress or resolved.
 //!
-//! Ombi routes: v1 POST `Issues/status` (`false` means not found; §3.8).
+//! Ombi route: v1 POST `Issues/status` `{issueId, status}` → `false` when the issue does not
+//! exist (§3.8); resolving sets the resolved date and notifies the reporter.
 
-use schemars::JsonSchema;
-use serde::Deserialize;
+use serde_json::json;
 
-use super::args::IssueStatus;
-use super::{Effect, MUTATION, Meta, Tool, not_implemented};
+use super::args::{IssueStatus, tool_args};
+use super::{Effect, MUTATION, Meta, Tool};
 use crate::ctx::Ctx;
 use crate::envelope::ToolResult;
+use crate::error::ToolError;
+use crate::model::Data;
+use crate::projection::mutation;
+use crate::upstream::dto::issues::IssueDto;
+use crate::upstream::{ApiRequest, Method};
 
-/// Arguments of `write_issue_status`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Args {
-    /// The issue id.
-    #[schemars(range(min = 1))]
-    pub issue_id: u64,
-    /// The new status.
-    pub status: IssueStatus,
+tool_args! {
+    /// Arguments of `write_issue_status`.
+    pub struct Args {
+        /// The issue id (from read_issues).
+        #[schemars(range(min = 1, max = super::args::MAX_ID))]
+        pub issue_id: u64,
+        /// The new state.
+        pub status: IssueStatus,
+    }
 }
 
 pub struct WriteIssueStatus;
@@ -27,13 +32,29 @@ impl Tool for WriteIssueStatus {
     type Args = Args;
     const META: Meta = Meta {
         name: "write_issue_status",
-        title: "Set issue status",
-        description: "Set an issue's status to pending, in_progress or resolved; Ombi notifies the reporter on in_progress and resolved.",
+        title: "Change an issue's state",
+        description: "Move an issue (id from read_issues) to pending, in_progress or resolved; Ombi notifies the reporter when it is resolved or in progress.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
     };
 
-    fn run(_ctx: &mut Ctx, _args: Args) -> ToolResult {
-        Err(not_implemented(Self::META.name))
+    fn run(ctx: &mut Ctx, args: Args) -> ToolResult {
+        let id = args.issue_id;
+        let title = if ctx.planning() {
+            ctx.fetch_opt::<IssueDto>(&ApiRequest::get(format!("/api/v1/Issues/{id}")), "the issue").ok().flatten().and_then(|i| i.title)
+        } else {
+            None
+        };
+        let body = json!({ "issueId": id, "status": args.status.code() });
+        let req = ApiRequest::write(Method::Post, "/api/v1/Issues/status", Some(&body));
+        let on = title.map(|t| format!(" ({t})")).unwrap_or_default();
+        let state = serde_json::to_value(args.status).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+        ctx.confirm(format!("Set issue #{id}{on} to {state}."), std::slice::from_ref(&req))?;
+        let resp = ctx.mutate(&req, &format!("the state change of issue {id}"), "read_issues view detail")?;
+        let mut m = mutation::boolean(&resp, "the state change", "read_issues view detail", || {
+            ToolError::not_found("issue_id", format!("Ombi has no issue {id}; list issues with read_issues."))
+        })?;
+        m.issue_id = Some(id);
+        Ok(Data::Mutation(m).into())
     }
 }

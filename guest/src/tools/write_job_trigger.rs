@@ -1,16 +1,21 @@
 //! `write_job_trigger`: queue one of Ombi's background jobs now.
 //!
-//! Ombi routes: v1 POST `Job/{job}` (API catalogue §3.12; never `update` or
-//! `clearmediaserverdata`).
+//! Ombi route: v1 POST `Job/{job}` → `true` once queued (§3.12). `update` (installs an Ombi
+//! update) and `clearmediaserverdata` are not offered.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::{Effect, MUTATION, Meta, Tool, not_implemented};
+use super::args::tool_args;
+use super::{Effect, MUTATION, Meta, Tool};
 use crate::ctx::Ctx;
 use crate::envelope::ToolResult;
+use crate::error::{ErrorCode, ToolError};
+use crate::model::{Data, Outcome};
+use crate::projection::mutation;
+use crate::upstream::{ApiRequest, Method};
 
-/// The jobs that can be triggered.
+/// The jobs a caller may queue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum Job {
     #[serde(rename = "plexuserimporter")]
@@ -39,12 +44,16 @@ pub enum Job {
     Newsletter,
 }
 
-/// Arguments of `write_job_trigger`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Args {
-    /// The job to queue.
-    pub job: Job,
+tool_args! {
+    /// Arguments of `write_job_trigger`.
+    pub struct Args {
+        /// The job to queue: media-server content sync (plexcontentcacher, embycontentcacher,
+        /// jellyfincontentcacher), recently added (plexrecentlyadded, embyrecentlyadded), user
+        /// import (plexuserimporter, embyuserimporter, jellyfinuserimporter), plexwatchlist,
+        /// arrAvailability (check Sonarr/Radarr for finished downloads), autodeleterequests,
+        /// newsletter (sends e-mails).
+        pub job: Job,
+    }
 }
 
 pub struct WriteJobTrigger;
@@ -53,13 +62,22 @@ impl Tool for WriteJobTrigger {
     type Args = Args;
     const META: Meta = Meta {
         name: "write_job_trigger",
-        title: "Run job",
-        description: "Queue one of Ombi's background jobs now: media-server content and user imports (Plex, Emby, Jellyfin), the Plex watchlist import, the Sonarr/Radarr availability check, automatic request deletion or the newsletter. Ombi only accepts the job; it runs in the background and its completion is not reported.",
+        title: "Run a background job",
+        description: "Queue one of Ombi's background jobs now instead of waiting for its schedule (read_server view jobs shows the schedules): content syncs, recently added scans, user imports, the Plex watchlist import, the Sonarr/Radarr availability check, automatic request clean-up or the newsletter (which e-mails users). Ombi only confirms that the job was queued.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
     };
 
-    fn run(_ctx: &mut Ctx, _args: Args) -> ToolResult {
-        Err(not_implemented(Self::META.name))
+    fn run(ctx: &mut Ctx, args: Args) -> ToolResult {
+        let name = serde_json::to_value(args.job).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+        let req = ApiRequest::write(Method::Post, format!("/api/v1/Job/{name}"), None);
+        ctx.confirm(format!("Run Ombi's {name} job now."), std::slice::from_ref(&req))?;
+        let what = format!("the {name} job");
+        let resp = ctx.mutate(&req, &what, "read_logs")?;
+        let mut m = mutation::boolean(&resp, &what, "read_logs", || ToolError::new(ErrorCode::UpstreamRejected, format!("Ombi did not queue {what}.")))?;
+        // Queued, not finished: Ombi runs it in the background.
+        m.outcome = Outcome::Accepted;
+        m.message = Some(format!("Ombi queued the {name} job."));
+        Ok(Data::Mutation(m).into())
     }
 }

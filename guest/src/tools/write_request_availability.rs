@@ -1,29 +1,21 @@
-//! `write_request_availability`: mark a request available or unavailable.
+//! `write_request_availability`: mark a request available (or not) by hand.
 //!
-//! Ombi routes: v1 POST `Request/{movie|tv}/{available|unavailable}`,
-//! `request/music/{available|unavailable}` (§3.4).
+//! Ombi routes: v1 POST `Request/movie/{available|unavailable}` `{id, is4K}`,
+//! `Request/tv/{available|unavailable}` `{id}` (child id), `request/music/{available|unavailable}`
+//! `{id}` (§3.4).
 
-use schemars::JsonSchema;
-use serde::Deserialize;
-
-use super::args::RequestMedia;
-use super::{Effect, MUTATION, Meta, Tool, not_implemented};
+use super::args::tool_args;
+use super::decide::{self, Decision};
+use super::{Effect, MUTATION, Meta, Tool};
 use crate::ctx::Ctx;
 use crate::envelope::ToolResult;
 
-/// Arguments of `write_request_availability`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Args {
-    /// The request's media kind.
-    pub media: RequestMedia,
-    /// The request id (for TV the **child** request id).
-    #[schemars(range(min = 1))]
-    pub request_id: u64,
-    /// True to mark available, false to mark unavailable.
-    pub available: bool,
-    /// Mark a movie's 4K request.
-    pub is_4k: Option<bool>,
+tool_args! {
+    /// Arguments of `write_request_availability`.
+    pub struct Args {
+        /// true marks it available, false unavailable.
+        pub available: bool,
+    } + request_target + is_4k
 }
 
 pub struct WriteRequestAvailability;
@@ -32,13 +24,14 @@ impl Tool for WriteRequestAvailability {
     type Args = Args;
     const META: Meta = Meta {
         name: "write_request_availability",
-        title: "Mark availability",
-        description: "Mark an Ombi request available (notifying the requester) or unavailable again. TV takes the child request id; `is_4k` marks a movie's 4K request.",
+        title: "Mark a request available",
+        description: "Mark a request as available (`available: true`) or unavailable by hand, e.g. after adding the file yourself; requesters are notified. `request_id` from read_requests (for tv the child request id); `is_4k` for a movie's 4K request.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
     };
 
-    fn run(_ctx: &mut Ctx, _args: Args) -> ToolResult {
-        Err(not_implemented(Self::META.name))
+    fn run(ctx: &mut Ctx, args: Args) -> ToolResult {
+        let d = if args.available { Decision::Available } else { Decision::Unavailable };
+        decide::run(ctx, args.media, args.request_id, args.is_4k, d, None)
     }
 }

@@ -1,29 +1,23 @@
-//! `write_request_deny`: deny a request with a reason.
+//! `write_request_deny`: deny a request, with a reason the requester sees.
 //!
-//! Ombi routes: v1 PUT `Request/{movie|tv}/deny`, `request/music/deny` (§3.4).
+//! Ombi routes: v1 PUT `Request/movie/deny` `{id, is4K, reason}`, `Request/tv/deny`
+//! `{id, reason}` (child id), `request/music/deny` `{id, reason}` (§3.4). A successful movie
+//! deny says "Request successfully deleted" (Q10); the result says what happened instead.
 
-use schemars::JsonSchema;
-use serde::Deserialize;
-
-use super::args::RequestMedia;
-use super::{Effect, MUTATION, Meta, Tool, not_implemented};
+use super::args::tool_args;
+use super::decide::{self, Decision};
+use super::{Effect, MUTATION, Meta, Tool};
 use crate::ctx::Ctx;
 use crate::envelope::ToolResult;
+use crate::error::ToolError;
 
-/// Arguments of `write_request_deny`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Args {
-    /// The request's media kind.
-    pub media: RequestMedia,
-    /// The request id (for TV the **child** request id).
-    #[schemars(range(min = 1))]
-    pub request_id: u64,
-    /// Why the request is denied; the requester sees it.
-    #[schemars(length(min = 1, max = 500))]
-    pub reason: String,
-    /// Deny a movie's 4K request.
-    pub is_4k: Option<bool>,
+tool_args! {
+    /// Arguments of `write_request_deny`.
+    pub struct Args {
+        /// Why the request is denied (shown to the requester).
+        #[schemars(length(min = 1, max = 500))]
+        pub reason: String,
+    } + request_target + is_4k
 }
 
 pub struct WriteRequestDeny;
@@ -32,13 +26,17 @@ impl Tool for WriteRequestDeny {
     type Args = Args;
     const META: Meta = Meta {
         name: "write_request_deny",
-        title: "Deny request",
-        description: "Deny an Ombi request with a reason the requester sees. TV takes the child request id. Set `is_4k` to deny a movie's 4K request.",
+        title: "Deny a request",
+        description: "Deny a request with a `reason` the requester sees. `request_id` from read_requests (for tv the child request id); `is_4k` denies a movie's 4K request. A person is asked to confirm first where the client supports it.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
     };
 
-    fn run(_ctx: &mut Ctx, _args: Args) -> ToolResult {
-        Err(not_implemented(Self::META.name))
+    fn run(ctx: &mut Ctx, args: Args) -> ToolResult {
+        let reason = args.reason.trim();
+        if reason.is_empty() {
+            return Err(ToolError::invalid("reason", "`reason` must hold more than whitespace"));
+        }
+        decide::run(ctx, args.media, args.request_id, args.is_4k, Decision::Deny, Some(reason))
     }
 }

@@ -1,29 +1,29 @@
-//! `write_request_subscription`: subscribe to or unsubscribe from a request's notifications.
+//! `write_request_subscription`: subscribe the acting user to a request's notifications, or
+//! unsubscribe.
 //!
-//! Ombi routes: v1 POST `Request/{movie|tv}/{subscribe|unsubscribe}/{id}` (§3.4).
+//! Ombi routes: v1 POST `Request/{movie|tv}/{subscribe|unsubscribe}/{id}` → `true` (§3.4). A
+//! subscription belongs to the caller, so `as_user` (or OMBI_USER) says whose it is.
 
-use schemars::JsonSchema;
-use serde::Deserialize;
-
-use super::args::MovieOrTv;
-use super::{Effect, MUTATION, Meta, Tool, not_implemented};
+use super::args::{MovieOrTv, tool_args};
+use super::{Effect, MUTATION, Meta, Tool};
 use crate::ctx::Ctx;
 use crate::envelope::ToolResult;
+use crate::error::{ErrorCode, ToolError};
+use crate::model::{Data, Target, TargetKind};
+use crate::projection::mutation;
+use crate::upstream::{ApiRequest, Method};
 
-/// Arguments of `write_request_subscription`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Args {
-    /// The request's media kind.
-    pub media: MovieOrTv,
-    /// The request id (for TV the **child** request id).
-    #[schemars(range(min = 1))]
-    pub request_id: u64,
-    /// True to subscribe, false to unsubscribe.
-    pub subscribed: bool,
-    /// The Ombi username whose subscription this is.
-    #[schemars(length(min = 1, max = 100))]
-    pub as_user: Option<String>,
+tool_args! {
+    /// Arguments of `write_request_subscription`.
+    pub struct Args {
+        /// Movie or TV.
+        pub media: MovieOrTv,
+        /// The request id, from read_requests (for tv the child request id).
+        #[schemars(range(min = 1, max = super::args::MAX_ID))]
+        pub request_id: u64,
+        /// true subscribes, false unsubscribes.
+        pub subscribed: bool,
+    } + as_user
 }
 
 pub struct WriteRequestSubscription;
@@ -32,13 +32,26 @@ impl Tool for WriteRequestSubscription {
     type Args = Args;
     const META: Meta = Meta {
         name: "write_request_subscription",
-        title: "Subscribe to request",
-        description: "Subscribe a user (`as_user`, or the default user) to notifications about a movie or TV request, or unsubscribe them. TV takes the child request id.",
+        title: "Subscribe to a request",
+        description: "Subscribe the acting user (`as_user`, else OMBI_USER, else the API key's system user) to notifications about a request, or unsubscribe (`subscribed: false`). `request_id` from read_requests; for tv the child request id.",
         families: MUTATION,
         effect: Effect::Write { destructive: false },
     };
 
-    fn run(_ctx: &mut Ctx, _args: Args) -> ToolResult {
-        Err(not_implemented(Self::META.name))
+    fn run(ctx: &mut Ctx, args: Args) -> ToolResult {
+        let acting = ctx.acting_user(args.as_user.as_deref())?;
+        let action = if args.subscribed { "subscribe" } else { "unsubscribe" };
+        let id = args.request_id;
+        let req = ApiRequest::write(Method::Post, format!("/api/v1/Request/{}/{action}/{id}", args.media.segment()), None)
+            .as_user(acting.as_ref().map(|a| a.user_name.clone()));
+        let who = acting.as_ref().map(|a| a.user_name.as_str()).unwrap_or("the API key's system user");
+        ctx.confirm(format!("{} {who} {} {} request #{id}.", if args.subscribed { "Subscribe" } else { "Unsubscribe" }, if args.subscribed { "to" } else { "from" }, args.media.segment()), std::slice::from_ref(&req))?;
+        let what = format!("the {action} of {} request {id}", args.media.segment());
+        let resp = ctx.mutate(&req, &what, "read_requests view detail")?;
+        let mut m = mutation::boolean(&resp, &what, "read_requests view detail", || ToolError::new(ErrorCode::UpstreamRejected, format!("Ombi refused {what}.")))?;
+        let kind = if args.media == MovieOrTv::Movie { TargetKind::Movie } else { TargetKind::TvChild };
+        m.target = Some(Target { kind, id });
+        m.user_id = acting.map(|a| a.id);
+        Ok(Data::Mutation(m).into())
     }
 }

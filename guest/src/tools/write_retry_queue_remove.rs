@@ -1,21 +1,26 @@
-//! `write_retry_queue_remove`: drop an entry from the failed-request queue.
+//! `write_retry_queue_remove`: remove an entry from Ombi's failed-request queue.
 //!
-//! Ombi routes: v1 DELETE `RequestRetry/{id}` (API catalogue §3.7).
+//! Ombi route: v1 DELETE `RequestRetry/{queueId}` → `true`; an unknown id throws (Q11), so
+//! the queue is read first (§3.7). The queue id is not a request id.
 
-use schemars::JsonSchema;
-use serde::Deserialize;
-
-use super::{Effect, MUTATION, Meta, Tool, not_implemented};
+use super::args::tool_args;
+use super::{Effect, MUTATION, Meta, Tool};
 use crate::ctx::Ctx;
 use crate::envelope::ToolResult;
+use crate::error::{ErrorCode, ToolError};
+use crate::model::Data;
+use crate::projection::mutation;
+use crate::upstream::dto::positive;
+use crate::upstream::dto::requests::FailedDto;
+use crate::upstream::{ApiRequest, Method};
 
-/// Arguments of `write_retry_queue_remove`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Args {
-    /// The queue id (from read_requests view failed; not a request id).
-    #[schemars(range(min = 1))]
-    pub queue_id: u64,
+tool_args! {
+    /// Arguments of `write_retry_queue_remove`.
+    pub struct Args {
+        /// The queue id (`queue_id` from read_requests view failed; not a request id).
+        #[schemars(range(min = 1, max = super::args::MAX_ID))]
+        pub queue_id: u64,
+    }
 }
 
 pub struct WriteRetryQueueRemove;
@@ -24,13 +29,24 @@ impl Tool for WriteRetryQueueRemove {
     type Args = Args;
     const META: Meta = Meta {
         name: "write_retry_queue_remove",
-        title: "Remove failed request",
-        description: "Remove an entry from Ombi's failed-request queue so it is no longer retried. Takes the queue id from read_requests view failed, not the request id.",
+        title: "Drop a failed request",
+        description: "Remove an entry from Ombi's queue of requests it failed to send to Sonarr/Radarr/Lidarr, so it stops retrying. `queue_id` from read_requests view failed (not the request id). To send it again instead, use write_request_reprocess.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
     };
 
-    fn run(_ctx: &mut Ctx, _args: Args) -> ToolResult {
-        Err(not_implemented(Self::META.name))
+    fn run(ctx: &mut Ctx, args: Args) -> ToolResult {
+        let id = args.queue_id;
+        let queue = ctx.list::<FailedDto>(&ApiRequest::get("/api/v1/RequestRetry"), "the failed-request queue")?;
+        let Some(entry) = queue.items.iter().find(|e| positive(e.failed_id) == Some(id)) else {
+            return Err(ToolError::not_found("queue_id", format!("The failed-request queue has no entry {id}; list it with read_requests view failed. Nothing was sent.")));
+        };
+        let title = entry.title.clone().map(|t| format!(" ({t})")).unwrap_or_default();
+        let req = ApiRequest::write(Method::Delete, format!("/api/v1/RequestRetry/{id}"), None);
+        ctx.confirm(format!("Remove entry #{id}{title} from the failed-request queue; Ombi stops retrying it."), std::slice::from_ref(&req))?;
+        let resp = ctx.mutate(&req, &format!("the removal of queue entry {id}"), "read_requests view failed")?;
+        let mut m = mutation::boolean(&resp, "the queue removal", "read_requests view failed", || ToolError::new(ErrorCode::UpstreamRejected, format!("Ombi did not remove queue entry {id}.")))?;
+        m.queue_id = Some(id);
+        Ok(Data::Mutation(m).into())
     }
 }

@@ -1,0 +1,149 @@
+//! Reads that write tools share: whether a request exists, what it is (its title and who
+//! asked for it, for the plain-words summary a person confirms), and user names.
+
+use super::args::RequestMedia;
+use crate::ctx::Ctx;
+use crate::error::ToolError;
+use crate::projection::text;
+use crate::upstream::ApiRequest;
+use crate::upstream::dto::positive;
+use crate::upstream::dto::requests::{AlbumRequestDto, BaseState, MovieRequestDto, TvParentDto};
+
+/// What a summary says about a request.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RequestFacts {
+    pub title: Option<String>,
+    pub requested_by: Option<String>,
+    /// For a TV child: its parent request id.
+    pub parent_id: Option<u64>,
+}
+
+/// A request as found by [`find_request`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum Found {
+    Yes(RequestFacts),
+    No,
+    /// Not found in what could be read (the list was longer than the read budget).
+    Unsure,
+}
+
+fn facts(ctx: &mut Ctx, base: &BaseState, title: Option<String>) -> RequestFacts {
+    let requested_by = base.requested_user_id.as_deref().and_then(|id| user_name(ctx, id));
+    RequestFacts { title: text::some_text(base.title.as_deref()).or(title), requested_by, parent_id: None }
+}
+
+/// Finds a movie or album request, or a TV **child** (`media` tv), by id.
+pub fn find_request(ctx: &mut Ctx, media: RequestMedia, id: u64) -> Result<Found, ToolError> {
+    let wanted = |b: &BaseState| positive(b.request_id).or(positive(b.id)) == Some(id);
+    match media {
+        RequestMedia::Movie => {
+            let dto: Option<MovieRequestDto> =
+                ctx.fetch_opt(&ApiRequest::get(format!("/api/v1/Request/movie/info/{id}")), "the movie request")?;
+            Ok(match dto {
+                Some(d) if wanted(&d.base) || d.base.id.is_none() => Found::Yes(facts(ctx, &d.base, None)),
+                _ => Found::No,
+            })
+        }
+        RequestMedia::Album => {
+            let l = ctx.list::<AlbumRequestDto>(&ApiRequest::get("/api/v1/request/music"), "the album requests")?;
+            Ok(match l.items.iter().find(|a| wanted(&a.base)) {
+                Some(a) => {
+                    let a = a.clone();
+                    Found::Yes(facts(ctx, &a.base, None))
+                }
+                None if l.cut => Found::Unsure,
+                None => Found::No,
+            })
+        }
+        RequestMedia::Tv => {
+            let l = ctx.list::<TvParentDto>(&ApiRequest::get("/api/v1/Request/tv"), "the TV requests")?;
+            let hit = l.items.iter().find_map(|p| {
+                p.child_requests.iter().flatten().find(|c| wanted(&c.base)).map(|c| (p.clone(), c.base.clone()))
+            });
+            Ok(match hit {
+                Some((p, c)) => {
+                    let mut f = facts(ctx, &c, text::some_text(p.title.as_deref()));
+                    f.parent_id = positive(p.id);
+                    Found::Yes(f)
+                }
+                None if l.cut => Found::Unsure,
+                None => Found::No,
+            })
+        }
+    }
+}
+
+/// The TV parent request `id`, if it exists.
+pub fn tv_parent(ctx: &mut Ctx, id: u64) -> Result<Option<TvParentDto>, ToolError> {
+    ctx.fetch_opt(&ApiRequest::get(format!("/api/v1/Request/tv/{id}")), "the TV request")
+}
+
+/// Requires a request to exist (`NOT_FOUND` on `request_id` otherwise); its facts.
+pub fn require_request(ctx: &mut Ctx, media: RequestMedia, id: u64) -> Result<RequestFacts, ToolError> {
+    let which = if media == RequestMedia::Tv { "TV child request" } else { "request" };
+    match find_request(ctx, media, id)? {
+        Found::Yes(f) => Ok(f),
+        Found::No => Err(ToolError::not_found(
+            "request_id",
+            format!("Ombi has no {} {which} {id}; find it with read_requests. Nothing was sent.", media.noun()),
+        )),
+        Found::Unsure => Err(ToolError::not_found(
+            "request_id",
+            format!(
+                "No {} {which} {id} among the requests that fit the read budget; find it with read_requests. Nothing was sent.",
+                media.noun()
+            ),
+        )),
+    }
+}
+
+/// Best-effort facts for a summary: only looked up while planning (a person will read
+/// them), and never an error.
+pub fn facts_for_summary(ctx: &mut Ctx, media: RequestMedia, id: u64) -> RequestFacts {
+    if !ctx.planning() {
+        return RequestFacts::default();
+    }
+    match find_request(ctx, media, id) {
+        Ok(Found::Yes(f)) => f,
+        _ => RequestFacts::default(),
+    }
+}
+
+/// The user name of user `id`, from Ombi's user list.
+pub fn user_name(ctx: &mut Ctx, id: &str) -> Option<String> {
+    let users = ctx.users().ok()?;
+    users.items.iter().find(|u| u.id.as_deref() == Some(id)).and_then(|u| u.user_name.clone())
+}
+
+/// `the movie request #42 for Dune (requested by alice)`.
+pub fn describe(media: RequestMedia, is_4k: bool, id: u64, f: &RequestFacts) -> String {
+    let kind = match (media, is_4k) {
+        (RequestMedia::Movie, true) => "4K movie request",
+        (RequestMedia::Movie, false) => "movie request",
+        (RequestMedia::Tv, _) => "TV request",
+        (RequestMedia::Album, _) => "album request",
+    };
+    let mut s = format!("the {kind} #{id}");
+    if let Some(t) = &f.title {
+        s.push_str(&format!(" for {t}"));
+    }
+    if let Some(u) = &f.requested_by {
+        s.push_str(&format!(" (requested by {u})"));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn descriptions_read_plainly() {
+        let f = RequestFacts { title: Some("Dune".into()), requested_by: Some("alice".into()), parent_id: None };
+        assert_eq!(
+            describe(RequestMedia::Movie, true, 42, &f),
+            "the 4K movie request #42 for Dune (requested by alice)"
+        );
+        assert_eq!(describe(RequestMedia::Tv, false, 7, &RequestFacts::default()), "the TV request #7");
+    }
+}
