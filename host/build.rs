@@ -1,5 +1,7 @@
 //! Builds the tool component (`guest/`, target `wasm32-wasip2`) so the host binary embeds it:
-//! `cargo install --path host` yields one self-contained `ombi-mcp`.
+//! `cargo install --path host` yields one self-contained `ombi-mcp`. The same nested build
+//! makes the sandbox tests' misbehaving component (`tests/probe`), never embedded; its path
+//! is `OMBI_PROBE_WASM` for the tests.
 //!
 //! The guest is built by a nested `cargo` in its own target directory (beside the outer
 //! one), so the two builds never wait on each other's lock.
@@ -14,13 +16,25 @@ const PROFILE: &str = "guest";
 fn main() {
     let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
     let root = manifest_dir.parent().expect("host/ sits in the workspace").to_path_buf();
-    for path in ["guest/src", "guest/Cargo.toml", "wit", "schemas/defs.json", "Cargo.lock", "Cargo.toml"] {
+    for path in [
+        "guest/src",
+        "guest/Cargo.toml",
+        "tests/probe/src",
+        "tests/probe/Cargo.toml",
+        "wit",
+        "schemas/defs.json",
+        "Cargo.lock",
+        "Cargo.toml",
+    ] {
         println!("cargo:rerun-if-changed={}", root.join(path).display());
     }
     println!("cargo:rerun-if-env-changed=OMBI_MCP_GUEST_WASM");
 
     let out_dir = PathBuf::from(env::var("OUT_DIR").unwrap());
     let dest = out_dir.join("ombi_guest.wasm");
+
+    let probe = out_dir.join("ombi_probe.wasm");
+    println!("cargo:rustc-env=OMBI_PROBE_WASM={}", probe.display());
 
     // A prebuilt component may be supplied (e.g. by a packager); otherwise build it.
     if let Ok(prebuilt) = env::var("OMBI_MCP_GUEST_WASM") {
@@ -35,7 +49,8 @@ fn main() {
     let cargo = env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut cmd = Command::new(cargo);
     cmd.current_dir(&root)
-        .args(["build", "-p", "ombi-guest", "--target", TARGET, "--profile", PROFILE])
+        // The probe is the sandbox tests' misbehaving component; one nested build makes both.
+        .args(["build", "-p", "ombi-guest", "-p", "ombi-probe", "--target", TARGET, "--profile", PROFILE])
         .arg("--target-dir")
         .arg(&target_dir);
     // The outer build's flags and target settings must not leak into the guest build.
@@ -53,8 +68,9 @@ fn main() {
     }
     let status = cmd.status().expect("running cargo to build the guest component");
     assert!(status.success(), "building the guest component failed");
-    let built = target_dir.join(TARGET).join(PROFILE).join("ombi_guest.wasm");
-    copy(&built, &dest);
+    let built = target_dir.join(TARGET).join(PROFILE);
+    copy(&built.join("ombi_guest.wasm"), &dest);
+    copy(&built.join("ombi_probe.wasm"), &probe);
 }
 
 fn copy(from: &Path, to: &Path) {

@@ -7,7 +7,16 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ombi_mcp::config::Config;
-use ombi_mcp::runtime::{ComponentSource, EMBEDDED_COMPONENT, Runtime};
+use ombi_mcp::http::Guard;
+use ombi_mcp::runtime::{CallMode, ComponentSource, EMBEDDED_COMPONENT, Ended, Runtime};
+
+/// Runs a tool and returns its answer (panics when the component did not answer).
+async fn call(runtime: &Runtime, tool: &str, args: &str) -> ombi_mcp::runtime::CallResult {
+    match runtime.call(tool, args, CallMode::Execute, Guard::Policy).await.ended {
+        Ended::Answered(Ok(r)) => r,
+        other => panic!("{tool}: {other:?}"),
+    }
+}
 
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
@@ -59,7 +68,7 @@ fn main() {
         let mut fresh = Vec::new();
         for _ in 0..200 {
             let t = Instant::now();
-            let r = runtime.call("write_vote", "{}").await.unwrap().unwrap();
+            let r = call(&runtime, "write_vote", "{}").await;
             fresh.push(t.elapsed());
             assert!(r.is_error);
         }
@@ -75,7 +84,7 @@ fn main() {
         let mut search = Vec::new();
         for _ in 0..50 {
             let t = Instant::now();
-            let r = runtime.call("read_search", r#"{"query":"the","limit":20}"#).await.unwrap().unwrap();
+            let r = call(&runtime, "read_search", r#"{"query":"the","limit":20}"#).await;
             search.push(t.elapsed());
             assert!(!r.is_error);
         }
@@ -97,7 +106,7 @@ fn main() {
             let mut times = Vec::new();
             for _ in 0..50 {
                 let t = Instant::now();
-                let r = runtime.call(tool, args).await.unwrap().unwrap();
+                let r = call(&runtime, tool, args).await;
                 times.push(t.elapsed());
                 assert!(!r.is_error, "{label}: {}", r.structured);
             }

@@ -1,31 +1,238 @@
 //! The wasm [`Backend`]: tools listed once from the component, each call in a fresh
-//! instance under a wall-clock deadline.
+//! instance, with the write rules the host enforces itself: a person's confirmation of
+//! destructive writes where the client can ask (the component plans the write with reads
+//! only, and exactly the planned requests may then be sent), the audit trail, and results
+//! the host writes when the component could not (a trap, a call past its deadline: after a
+//! write left, that is an unknown outcome, never a bare JSON-RPC error).
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use anyhow::{Context as _, Result};
 use serde_json::{Value, json};
 
-use crate::mcp::server::{Backend, BackendError, BoxFuture, ToolOutcome};
-use crate::runtime::{CallError, Runtime, ToolDescriptor};
+use crate::audit::{self, Audit};
+use crate::config::{Config, ConfirmWrites};
+use crate::http::{Approved, Guard};
+use crate::mcp::server::{Answer, Backend, BackendError, BoxFuture, ToolCall, ToolOutcome};
+use crate::runtime::{CallError, CallMode, CallReport, Ended, Runtime, ToolDescriptor, WritePlan};
 
 /// Tools backed by the component.
 pub struct WasmBackend {
     runtime: Runtime,
+    config: Arc<Config>,
     tools: Vec<Value>,
+    audit: Audit,
 }
 
 impl WasmBackend {
     /// Lists the component's tools as MCP `Tool` objects.
-    pub async fn new(runtime: Runtime) -> Result<WasmBackend> {
+    pub async fn new(runtime: Runtime, config: Arc<Config>) -> Result<WasmBackend> {
         let tools = runtime.list_tools().await?.iter().map(tool_json).collect::<Result<Vec<_>>>()?;
-        Ok(WasmBackend { runtime, tools })
+        let audit = Audit::new(config.audit_file.clone());
+        Ok(WasmBackend { runtime, config, tools, audit })
     }
 
-    /// Runs one tool directly (for `ombi-mcp call`).
+    /// Runs one tool directly (for `ombi-mcp call`; nobody can be asked to confirm).
     pub async fn run(self: Arc<Self>, name: &str, arguments: &str) -> Result<ToolOutcome, BackendError> {
-        self.call(name.to_string(), arguments.to_string()).await
+        self.call(ToolCall { name: name.to_string(), arguments: arguments.to_string(), asker: None }).await
     }
+
+    fn annotations(&self, name: &str) -> Option<(bool, bool)> {
+        let t = self.tools.iter().find(|t| t["name"] == name)?;
+        let a = &t["annotations"];
+        Some((a["readOnlyHint"] == true, a["destructiveHint"] == true))
+    }
+
+    async fn execute(&self, call: ToolCall) -> Result<ToolOutcome, BackendError> {
+        let name = call.name.as_str();
+        let Some((read_only, destructive)) = self.annotations(name) else {
+            return Err(BackendError::UnknownTool(name.to_string()));
+        };
+        if read_only || !self.config.allow_writes {
+            // Reads, and writes the component refuses itself while writes are off.
+            let report = self.runtime.call(name, &call.arguments, CallMode::Execute, Guard::Policy).await;
+            let outcome = self.finish(name, &report)?;
+            if !read_only {
+                self.record(name, &report, "not_asked", &outcome.structured);
+            }
+            return Ok(outcome);
+        }
+        let wants = match self.config.confirm_writes {
+            ConfirmWrites::Never => false,
+            ConfirmWrites::Destructive | ConfirmWrites::Required => destructive,
+            ConfirmWrites::All => true,
+        };
+        let asker = call.asker.as_ref().filter(|_| wants);
+        let Some(asker) = asker else {
+            if wants && self.config.confirm_writes == ConfirmWrites::Required {
+                let env = envelope_error(
+                    name,
+                    "",
+                    "FORBIDDEN",
+                    &format!(
+                        "{name} needs a person's confirmation (OMBI_CONFIRM_WRITES=required), and this client cannot ask for one; nothing was sent to Ombi."
+                    ),
+                    false,
+                );
+                self.audit.record(&audit::Entry {
+                    tool: name,
+                    correlation_id: "",
+                    confirmation: "refused",
+                    writes: &[],
+                    envelope: &env,
+                });
+                return Ok(ToolOutcome { is_error: true, structured: env });
+            }
+            let report = self.runtime.call(name, &call.arguments, CallMode::Execute, Guard::Policy).await;
+            let outcome = self.finish(name, &report)?;
+            self.record(name, &report, "not_asked", &outcome.structured);
+            return Ok(outcome);
+        };
+        // Plan with reads only; a person confirms what will be sent; only that is sent.
+        let planned = self.runtime.call(name, &call.arguments, CallMode::Plan, Guard::ReadOnly).await;
+        let plan = match &planned.ended {
+            Ended::Answered(Ok(r)) => r.plan.clone(),
+            _ => None,
+        };
+        let Some(plan) = plan else {
+            // Refused while planning (a bad argument, a missing request): that is the answer.
+            return self.finish(name, &planned);
+        };
+        let answer = asker.confirm(plan.summary.clone(), self.config.confirm_timeout).await;
+        let refused = match answer {
+            Answer::Accepted => None,
+            Answer::Declined => Some(("declined", "declined")),
+            Answer::Cancelled => Some(("cancelled", "cancelled")),
+            Answer::NoAnswer => Some(("no_answer", "not answered in time")),
+            Answer::Failed(_) => Some(("no_answer", "could not be asked")),
+        };
+        if let Some((label, said)) = refused {
+            let env = envelope_error(
+                name,
+                &planned.correlation_id,
+                "FORBIDDEN",
+                &format!("The confirmation was {said}; nothing was sent to Ombi. ({})", plan.summary),
+                false,
+            );
+            self.audit.record(&audit::Entry {
+                tool: name,
+                correlation_id: &planned.correlation_id,
+                confirmation: label,
+                writes: &[],
+                envelope: &env,
+            });
+            return Ok(ToolOutcome { is_error: true, structured: env });
+        }
+        let approved = Arc::new(Mutex::new(approvals(&plan, &self.config.url.prefix)));
+        let report = self.runtime.call(name, &call.arguments, CallMode::Execute, Guard::Approved(approved)).await;
+        let outcome = self.finish(name, &report)?;
+        self.record(name, &report, "accepted", &outcome.structured);
+        Ok(outcome)
+    }
+
+    fn record(&self, name: &str, report: &CallReport, confirmation: &str, env: &Value) {
+        self.audit.record(&audit::Entry {
+            tool: name,
+            correlation_id: &report.correlation_id,
+            confirmation,
+            writes: &report.writes,
+            envelope: env,
+        });
+    }
+
+    /// The outcome of a call: the component's envelope, or one the host writes when the
+    /// component could not answer.
+    fn finish(&self, name: &str, report: &CallReport) -> Result<ToolOutcome, BackendError> {
+        let host_error = |code: &str, message: String, retryable: bool| {
+            let env = envelope_error(name, &report.correlation_id, code, &message, retryable);
+            Ok(ToolOutcome { is_error: true, structured: env })
+        };
+        match &report.ended {
+            Ended::Answered(Ok(r)) => {
+                let structured: Value = serde_json::from_str(&r.structured)
+                    .map_err(|e| BackendError::Internal(format!("{name} returned invalid JSON: {e}")))?;
+                Ok(ToolOutcome { structured, is_error: r.is_error })
+            }
+            Ended::Answered(Err(CallError::UnknownTool(n))) => Err(BackendError::UnknownTool(n.clone())),
+            Ended::Answered(Err(CallError::Internal(m))) => Err(BackendError::Internal(format!("{name} failed: {m}"))),
+            Ended::Trapped(detail) => {
+                tracing::error!(tool = name, detail = %detail, "the component trapped");
+                let why = trap_reason(detail);
+                if report.wrote() {
+                    host_error(
+                        "UNKNOWN_OUTCOME",
+                        format!(
+                            "{name} was stopped ({why}) after a change was sent to Ombi; whether it took effect is unknown. Check with a read before retrying."
+                        ),
+                        false,
+                    )
+                } else {
+                    host_error(
+                        "INTERNAL_ERROR",
+                        format!("{name} was stopped ({why}); nothing was changed in Ombi."),
+                        false,
+                    )
+                }
+            }
+            Ended::TimedOut(after) => {
+                if report.wrote() {
+                    host_error(
+                        "UNKNOWN_OUTCOME",
+                        format!(
+                            "{name} did not finish within {} s after a change was sent to Ombi; whether it took effect is unknown. Check with a read before retrying.",
+                            after.as_secs()
+                        ),
+                        false,
+                    )
+                } else {
+                    host_error(
+                        "TIMEOUT",
+                        format!(
+                            "{name} did not finish within {} s and was stopped; nothing was changed in Ombi.",
+                            after.as_secs()
+                        ),
+                        true,
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// The requests a person approved, as the host will see them (base prefix included).
+fn approvals(plan: &WritePlan, prefix: &str) -> Vec<Approved> {
+    plan.requests
+        .iter()
+        .map(|r| Approved {
+            method: r.method.clone(),
+            path: format!("{prefix}{}", r.path),
+            body: r.body.clone().map(String::into_bytes),
+        })
+        .collect()
+}
+
+/// A short, safe reason for a trap (the full detail goes to stderr only).
+fn trap_reason(detail: &str) -> &'static str {
+    let d = detail.to_ascii_lowercase();
+    if d.contains("interrupt") || d.contains("epoch") {
+        "it used up its CPU budget"
+    } else if d.contains("memory") || d.contains("out of bounds") || d.contains("grow") || d.contains("alloc") {
+        "it reached its memory limit"
+    } else {
+        "the component failed"
+    }
+}
+
+/// An error envelope written by the host, valid against every tool's output schema.
+pub fn envelope_error(tool: &str, correlation_id: &str, code: &str, message: &str, retryable: bool) -> Value {
+    json!({
+        "ok": false,
+        "operation": tool,
+        "error": { "code": code, "message": message, "retryable": retryable },
+        "warnings": [],
+        "truncated": false,
+        "correlation_id": correlation_id,
+    })
 }
 
 /// An MCP `Tool` object from a component descriptor.
@@ -54,31 +261,27 @@ impl Backend for WasmBackend {
         &self.tools
     }
 
-    fn call(self: Arc<Self>, name: String, arguments: String) -> BoxFuture<Result<ToolOutcome, BackendError>> {
-        Box::pin(async move {
-            let deadline = self.runtime.call_deadline();
-            let run = self.runtime.call(&name, &arguments);
-            let result = match tokio::time::timeout(deadline, run).await {
-                Ok(r) => r,
-                Err(_) => {
-                    let what =
-                        if name.starts_with("write_") { " Its outcome is unknown: check with a read." } else { "" };
-                    return Err(BackendError::Internal(format!(
-                        "{name} did not finish within {} s and was stopped.{what}",
-                        deadline.as_secs()
-                    )));
-                }
-            };
-            match result {
-                Ok(Ok(r)) => {
-                    let structured: Value = serde_json::from_str(&r.structured)
-                        .map_err(|e| BackendError::Internal(format!("{name} returned invalid JSON: {e}")))?;
-                    Ok(ToolOutcome { structured, is_error: r.is_error })
-                }
-                Ok(Err(CallError::UnknownTool(n))) => Err(BackendError::UnknownTool(n)),
-                Ok(Err(CallError::Internal(m))) => Err(BackendError::Internal(format!("{name} failed: {m}"))),
-                Err(trap) => Err(BackendError::Internal(self.runtime.scrub(format!("{name} was stopped: {trap:#}")))),
-            }
-        })
+    fn call(self: Arc<Self>, call: ToolCall) -> BoxFuture<Result<ToolOutcome, BackendError>> {
+        Box::pin(async move { self.execute(call).await })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trap_reasons_are_short() {
+        assert_eq!(trap_reason("wasm trap: interrupt\\n  0: 0x1234 - <unknown>!foo"), "it used up its CPU budget");
+        assert_eq!(trap_reason("memory allocation of 1048576 bytes failed"), "it reached its memory limit");
+        assert_eq!(trap_reason("wasm trap: unreachable"), "the component failed");
+    }
+
+    #[test]
+    fn host_envelopes_are_complete() {
+        let e = envelope_error("write_vote", "c-1", "UNKNOWN_OUTCOME", "m", false);
+        for key in ["ok", "operation", "error", "warnings", "truncated", "correlation_id"] {
+            assert!(e.get(key).is_some(), "{key}");
+        }
     }
 }

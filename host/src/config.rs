@@ -76,6 +76,23 @@ impl OmbiUrl {
     }
 }
 
+/// Which writes a person confirms first, where the client can ask (`OMBI_CONFIRM_WRITES`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ConfirmWrites {
+    /// Destructive writes, when the client can ask; clients that cannot ask proceed.
+    #[default]
+    Destructive,
+    /// Every write, when the client can ask.
+    All,
+    /// Destructive writes; refused (`FORBIDDEN`) when the client cannot ask.
+    Required,
+    /// None.
+    Never,
+}
+
+/// Default time a person has to answer a confirmation.
+pub const DEFAULT_CONFIRM_TIMEOUT_SECONDS: u64 = 120;
+
 /// The server's settings.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -85,6 +102,10 @@ pub struct Config {
     pub allow_writes: bool,
     pub max_response_bytes: u64,
     pub request_timeout: Duration,
+    pub confirm_writes: ConfirmWrites,
+    pub confirm_timeout: Duration,
+    /// Where the write audit trail is appended as JSON lines, if anywhere.
+    pub audit_file: Option<std::path::PathBuf>,
 }
 
 /// A setting that cannot be used; the message says which and why.
@@ -132,11 +153,32 @@ impl Config {
                 }
             }
         };
+        let confirm_writes = match var("OMBI_CONFIRM_WRITES").map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+            None | Some("") | Some("destructive") => ConfirmWrites::Destructive,
+            Some("all") => ConfirmWrites::All,
+            Some("required") => ConfirmWrites::Required,
+            Some("never") => ConfirmWrites::Never,
+            Some(other) => {
+                return Err(ConfigError(format!(
+                    "OMBI_CONFIRM_WRITES must be destructive, all, required or never (got `{other}`)"
+                )));
+            }
+        };
+        let audit_file =
+            var("OMBI_MCP_AUDIT_FILE").map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).map(Into::into);
         Ok(Config {
             url,
             api_key,
             default_user,
             allow_writes,
+            confirm_writes,
+            confirm_timeout: Duration::from_secs(number(
+                "OMBI_CONFIRM_TIMEOUT_SECONDS",
+                DEFAULT_CONFIRM_TIMEOUT_SECONDS,
+                1,
+                3600,
+            )?),
+            audit_file,
             max_response_bytes: number("OMBI_MAX_RESPONSE_BYTES", DEFAULT_MAX_RESPONSE_BYTES, 1024, 256 * 1024 * 1024)?,
             request_timeout: Duration::from_secs(number(
                 "OMBI_REQUEST_TIMEOUT_SECONDS",
@@ -182,6 +224,25 @@ mod tests {
         assert!(Config::from_env(env(&[("OMBI_ALLOW_WRITES", "maybe")])).unwrap_err().0.contains("OMBI_ALLOW_WRITES"));
         assert!(Config::from_env(env(&[("OMBI_REQUEST_TIMEOUT_SECONDS", "0")])).is_err());
         assert!(Config::from_env(env(&[("OMBI_API_KEY", "a"), ("OMBI_API_KEY_FILE", "b")])).is_err());
+        assert!(
+            Config::from_env(env(&[("OMBI_CONFIRM_WRITES", "sometimes")]))
+                .unwrap_err()
+                .0
+                .contains("OMBI_CONFIRM_WRITES")
+        );
+    }
+
+    #[test]
+    fn confirmation_modes() {
+        assert_eq!(Config::from_env(env(&[])).unwrap().confirm_writes, ConfirmWrites::Destructive);
+        assert_eq!(
+            Config::from_env(env(&[("OMBI_CONFIRM_WRITES", "Required")])).unwrap().confirm_writes,
+            ConfirmWrites::Required
+        );
+        assert_eq!(
+            Config::from_env(env(&[("OMBI_CONFIRM_WRITES", "never")])).unwrap().confirm_writes,
+            ConfirmWrites::Never
+        );
     }
 
     #[test]

@@ -1,21 +1,63 @@
 //! The component's only way out: `wasi:http` requests pass through [`HostHttp`], which
-//! applies the [`Policy`], adds the API key, clamps time-outs and caps response bodies.
+//! applies the [`Policy`] (narrowed by the call's [`Guard`]), adds the API key, clamps
+//! time-outs, caps response bodies, and records every state-changing request that leaves
+//! (for the audit trail and for knowing whether a lost call changed anything).
 
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
 use bytes::Bytes;
 use http::{HeaderName, HeaderValue};
 use http_body::{Body, Frame, SizeHint};
-use http_body_util::BodyExt;
+use http_body_util::{BodyExt, Full};
 use wasmtime_wasi_http::{
     DEFAULT_FORBIDDEN_HEADERS, Error, ForbiddenHeaderFilter, RequestOptions, WasiBody, WasiHttpHooks,
 };
 
 use crate::config::ApiKey;
-use crate::policy::Policy;
+use crate::policy::{Kind, Policy};
+
+/// A state-changing request a person approved: exactly this may be sent, once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Approved {
+    pub method: String,
+    /// The full path and query, base prefix included.
+    pub path: String,
+    pub body: Option<Vec<u8>>,
+}
+
+/// What a call may send beyond the policy.
+#[derive(Debug, Clone, Default)]
+pub enum Guard {
+    /// Whatever the policy allows.
+    #[default]
+    Policy,
+    /// Reads only (a write being planned).
+    ReadOnly,
+    /// Reads, and of writes only these, each once (a confirmed write).
+    Approved(Arc<Mutex<Vec<Approved>>>),
+}
+
+/// A state-changing request that left the host.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SentWrite {
+    pub method: String,
+    pub path: String,
+    /// The `UserName` it acted as, if any.
+    pub user: Option<String>,
+    /// The HTTP status that came back; `None` when no answer came.
+    pub status: Option<u16>,
+    /// False when the connection could not even be made (nothing reached Ombi).
+    pub reached: bool,
+}
+
+/// The writes of one call, shared between the hooks and the caller.
+pub type WriteLog = Arc<Mutex<Vec<SentWrite>>>;
+
+/// Largest request body a write may send (settings sections are the biggest).
+const MAX_WRITE_BODY: usize = 4 * 1024 * 1024;
 
 /// Headers the component may never set: credentials are the host's business.
 const GUEST_FORBIDDEN: &[&str] = &["apikey", "useraccesstoken", "authorization", "proxy-authorization", "cookie"];
@@ -30,12 +72,56 @@ pub struct HostHttp {
     pub api_key: Option<ApiKey>,
     pub timeout: Duration,
     pub body_cap: u64,
+    pub guard: Guard,
+    pub writes: WriteLog,
 }
 
 impl HostHttp {
     pub fn new(policy: Arc<Policy>, api_key: Option<ApiKey>, timeout: Duration, max_response_bytes: u64) -> Self {
-        HostHttp { policy, api_key, timeout, body_cap: max_response_bytes.saturating_add(CAP_SLACK) }
+        HostHttp {
+            policy,
+            api_key,
+            timeout,
+            body_cap: max_response_bytes.saturating_add(CAP_SLACK),
+            guard: Guard::Policy,
+            writes: Arc::default(),
+        }
     }
+
+    /// With `guard` narrowing what may be sent and `writes` recording what was.
+    pub fn guarded(mut self, guard: Guard, writes: WriteLog) -> Self {
+        self.guard = guard;
+        self.writes = writes;
+        self
+    }
+}
+
+fn denied() -> Box<
+    dyn Future<Output = Result<(http::Response<WasiBody>, Box<dyn Future<Output = Result<(), Error>> + Send>), Error>>
+        + Send,
+> {
+    Box::new(async { Err(Error::HttpRequestDenied) })
+}
+
+/// Whether an error means the request never reached Ombi.
+fn unreached(e: &Error) -> bool {
+    matches!(
+        e,
+        Error::Connect(_)
+            | Error::Tls(_)
+            | Error::DnsTimeout
+            | Error::DnsError { .. }
+            | Error::DestinationNotFound
+            | Error::DestinationUnavailable
+            | Error::DestinationIpProhibited
+            | Error::DestinationIpUnroutable
+            | Error::ConnectionRefused
+            | Error::ConnectionTimeout
+            | Error::TlsProtocolError
+            | Error::TlsCertificateError
+            | Error::TlsAlertReceived { .. }
+            | Error::HttpRequestDenied
+    )
 }
 
 /// Every time-out no longer than `max`; an absent one becomes `max`.
@@ -68,17 +154,22 @@ impl WasiHttpHooks for HostHttp {
     > {
         drop(fut);
         let method = request.method().clone();
-        let path = request.uri().path().to_string();
-        if let Err(denial) = self.policy.check(&method, request.uri()) {
-            tracing::warn!(%method, %path, %denial, "request denied by the HTTP policy");
-            return Box::new(async { Err(Error::HttpRequestDenied) });
-        }
+        let path = request.uri().path_and_query().map(|p| p.as_str().to_string()).unwrap_or_default();
+        let writes_ok = !matches!(self.guard, Guard::ReadOnly);
+        let kind = match self.policy.check_with(&method, request.uri(), writes_ok) {
+            Ok(k) => k,
+            Err(denial) => {
+                tracing::warn!(%method, path = %request.uri().path(), %denial, "request denied by the HTTP policy");
+                return denied();
+            }
+        };
         let headers = request.headers_mut();
         // Ombi mishandles an empty UserName (API catalogue §1.3): never send one.
         if headers.get("username").is_some_and(|v| v.as_bytes().iter().all(u8::is_ascii_whitespace)) {
             tracing::warn!(%method, %path, "request with an empty UserName denied");
-            return Box::new(async { Err(Error::HttpRequestDenied) });
+            return denied();
         }
+        let user = headers.get("username").and_then(|v| v.to_str().ok()).map(str::to_string);
         if let Some(key) = &self.api_key
             && let Ok(mut value) = HeaderValue::from_str(key.expose())
         {
@@ -87,9 +178,54 @@ impl WasiHttpHooks for HostHttp {
         }
         let options = clamp(options, self.timeout);
         let cap = self.body_cap;
+        let guard = self.guard.clone();
+        let log = self.writes.clone();
         tracing::debug!(%method, %path, "forwarding request to Ombi");
         Box::new(async move {
-            let (response, io) = wasmtime_wasi_http::default_send_request(request, Some(options)).await?;
+            let request = if kind == Kind::Write {
+                // A write's body is read whole (it is small) so it can be checked against
+                // what a person approved, and recorded as sent.
+                let (parts, body) = request.into_parts();
+                let bytes = http_body_util::Limited::new(body, MAX_WRITE_BODY)
+                    .collect()
+                    .await
+                    .map_err(|_| Error::HttpRequestBodySize(None))?
+                    .to_bytes();
+                if let Guard::Approved(list) = &guard {
+                    let mut list = list.lock().expect("approved list");
+                    let body = (!bytes.is_empty()).then(|| bytes.to_vec());
+                    let hit = list.iter().position(|a| a.method == method.as_str() && a.path == path && a.body == body);
+                    match hit {
+                        Some(i) => {
+                            list.remove(i);
+                        }
+                        None => {
+                            tracing::warn!(%method, %path, "a write that was not the one confirmed was denied");
+                            return Err(Error::HttpRequestDenied);
+                        }
+                    }
+                }
+                log.lock().expect("write log").push(SentWrite {
+                    method: method.to_string(),
+                    path: path.clone(),
+                    user,
+                    status: None,
+                    reached: true,
+                });
+                http::Request::from_parts(parts, Full::new(bytes).map_err(|never| match never {}).boxed_unsync())
+            } else {
+                request
+            };
+            let sent = wasmtime_wasi_http::default_send_request(request, Some(options)).await;
+            if kind == Kind::Write
+                && let Some(last) = log.lock().expect("write log").iter_mut().rev().find(|w| w.path == path)
+            {
+                match &sent {
+                    Ok((resp, _)) => last.status = Some(resp.status().as_u16()),
+                    Err(e) => last.reached = !unreached(e),
+                }
+            }
+            let (response, io) = sent?;
             let response = response.map(|body| Capped { inner: body.boxed_unsync(), left: cap }.boxed_unsync());
             Ok((response, Box::new(io) as Box<dyn Future<Output = Result<(), Error>> + Send>))
         })

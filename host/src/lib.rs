@@ -7,7 +7,7 @@
 //!   hooks applying it, adding the key, clamping time-outs and capping bodies.
 //! - [`runtime`]: engine, component cache ([`cache`]), linker, a fresh instance per call.
 //! - [`mcp`]: line transport, JSON-RPC and the dispatcher; [`backend`]: tools backed by the
-//!   component.
+//!   component, with confirmations of writes; [`audit`]: the write audit trail.
 //! - [`demo`]: a narrated session against the embedded Ombi simulator.
 //!
 //! # Design decisions
@@ -17,6 +17,7 @@
 //! - The `UserName` header is set by the component (it validates `as_user` against the user
 //!   list first, which needs requests without it); the host refuses an empty one.
 
+pub mod audit;
 pub mod backend;
 pub mod cache;
 pub mod config;

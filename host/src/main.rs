@@ -146,7 +146,7 @@ async fn load(source: ComponentSource) -> Result<WasmBackend> {
         tracing::warn!("OMBI_API_KEY is not set: Ombi will refuse most calls");
     }
     let started = std::time::Instant::now();
-    let runtime = Runtime::new(config, source)?;
+    let runtime = Runtime::new(config.clone(), source)?;
     tracing::debug!(ms = started.elapsed().as_millis() as u64, "component ready");
-    WasmBackend::new(runtime).await
+    WasmBackend::new(runtime, config).await
 }

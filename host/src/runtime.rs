@@ -18,7 +18,7 @@ use wasmtime_wasi_http::{WasiHttpCtx, WasiHttpCtxView, WasiHttpView};
 
 use crate::cache;
 use crate::config::Config;
-use crate::http::HostHttp;
+use crate::http::{Guard, HostHttp, SentWrite, WriteLog};
 use crate::policy::Policy;
 
 mod bindings {
@@ -36,7 +36,35 @@ mod bindings {
 
 use bindings::PluginPre;
 use bindings::exports::ombi::mcp::tools::CallContext;
-pub use bindings::exports::ombi::mcp::tools::{CallError, CallResult, ToolDescriptor};
+pub use bindings::exports::ombi::mcp::tools::{CallError, CallMode, CallResult, ToolDescriptor, WritePlan};
+
+/// How one call ended, and what state-changing requests left the host meanwhile.
+#[derive(Debug)]
+pub struct CallReport {
+    /// The call's correlation id (the envelope's `correlation_id`).
+    pub correlation_id: String,
+    pub ended: Ended,
+    /// Every state-changing request that left, in order.
+    pub writes: Vec<SentWrite>,
+}
+
+/// How a call ended.
+#[derive(Debug)]
+pub enum Ended {
+    /// The component answered.
+    Answered(Result<CallResult, CallError>),
+    /// The component trapped (memory cap, CPU budget, a bug); the detail is for stderr only.
+    Trapped(String),
+    /// The whole call ran past its deadline and was stopped.
+    TimedOut(Duration),
+}
+
+impl CallReport {
+    /// Whether a state-changing request reached Ombi during the call.
+    pub fn wrote(&self) -> bool {
+        self.writes.iter().any(|w| w.reached)
+    }
+}
 
 /// The component built into this binary.
 pub static EMBEDDED_COMPONENT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/ombi_guest.wasm"));
@@ -123,7 +151,7 @@ impl Runtime {
         Ok(Runtime { engine, pre, config, policy, calls: AtomicU64::new(0), started })
     }
 
-    fn store(&self) -> Store<State> {
+    fn store(&self, guard: Guard, writes: WriteLog) -> Store<State> {
         let mut store = Store::new(
             &self.engine,
             State {
@@ -137,7 +165,8 @@ impl Runtime {
                     self.config.api_key.clone(),
                     self.config.request_timeout,
                     self.config.max_response_bytes,
-                ),
+                )
+                .guarded(guard, writes),
                 limits: StoreLimitsBuilder::new().memory_size(MEMORY_CAP).instances(32).build(),
                 ticks: 0,
             },
@@ -159,30 +188,41 @@ impl Runtime {
 
     /// The component's tool list.
     pub async fn list_tools(&self) -> Result<Vec<ToolDescriptor>> {
-        let mut store = self.store();
+        let mut store = self.store(Guard::ReadOnly, WriteLog::default());
         let plugin = self.pre.instantiate_async(&mut store).await?;
         Ok(plugin.ombi_mcp_tools().call_list_tools(&mut store).await?)
     }
 
-    /// Runs one tool in a fresh instance. The API key is scrubbed from anything returned.
-    pub async fn call(&self, name: &str, arguments_json: &str) -> Result<Result<CallResult, CallError>> {
+    /// Runs one tool in a fresh instance, under the call's deadline, with `guard` narrowing
+    /// what it may send. The API key is scrubbed from anything returned.
+    pub async fn call(&self, name: &str, arguments_json: &str, mode: CallMode, guard: Guard) -> CallReport {
         let n = self.calls.fetch_add(1, Ordering::Relaxed) + 1;
+        let correlation_id = format!("ombi-mcp-{:x}-{n}", self.started);
         let context = CallContext {
             base_url: self.config.url.base_url(),
             default_user: self.config.default_user.clone(),
             allow_writes: self.config.allow_writes,
-            correlation_id: format!("ombi-mcp-{:x}-{n}", self.started),
+            correlation_id: correlation_id.clone(),
             max_response_bytes: self.config.max_response_bytes,
             request_timeout_ms: u32::try_from(self.config.request_timeout.as_millis()).unwrap_or(u32::MAX),
+            mode,
         };
-        let mut store = self.store();
-        let plugin = self.pre.instantiate_async(&mut store).await?;
-        let result = plugin.ombi_mcp_tools().call_call_tool(&mut store, name, arguments_json, &context).await?;
-        Ok(match result {
-            Ok(r) => Ok(CallResult { structured: self.scrub(r.structured), is_error: r.is_error }),
-            Err(CallError::Internal(m)) => Err(CallError::Internal(self.scrub(m))),
-            Err(e) => Err(e),
-        })
+        let writes = WriteLog::default();
+        let mut store = self.store(guard, writes.clone());
+        let deadline = self.call_deadline();
+        let run = async {
+            let plugin = self.pre.instantiate_async(&mut store).await?;
+            plugin.ombi_mcp_tools().call_call_tool(&mut store, name, arguments_json, &context).await
+        };
+        let ended = match tokio::time::timeout(deadline, run).await {
+            Ok(Ok(Ok(r))) => Ended::Answered(Ok(CallResult { structured: self.scrub(r.structured), ..r })),
+            Ok(Ok(Err(CallError::Internal(m)))) => Ended::Answered(Err(CallError::Internal(self.scrub(m)))),
+            Ok(Ok(Err(e))) => Ended::Answered(Err(e)),
+            Ok(Err(trap)) => Ended::Trapped(self.scrub(format!("{trap:?}"))),
+            Err(_) => Ended::TimedOut(deadline),
+        };
+        let writes = writes.lock().map(|w| w.clone()).unwrap_or_default();
+        CallReport { correlation_id, ended, writes }
     }
 
     /// Replaces the API key wherever it appears (defence in depth: the component never

@@ -15,8 +15,8 @@ pub enum Incoming {
     Request { id: Value, method: String, params: Value },
     /// A notification: never answered.
     Notification { method: String },
-    /// A response to something we sent (we send no requests): ignored.
-    Response,
+    /// A response to a request this server sent (an elicitation): routed to its waiter.
+    Response { id: Value, message: Value },
     /// Not acceptable; answer with this error.
     Invalid { id: Value, code: i64, message: String },
 }
@@ -38,6 +38,7 @@ pub fn classify(line: &[u8]) -> Incoming {
         return Incoming::Invalid { id: Value::Null, code: INVALID_REQUEST, message: message.into() };
     };
     let id = obj.get("id").cloned();
+    let whole = Value::Object(obj.clone());
     let valid_id = id.as_ref().map(|i| i.is_string() || i.is_i64() || i.is_u64());
     let echo_id = if valid_id == Some(true) { id.clone().unwrap() } else { Value::Null };
     if obj.get("jsonrpc") != Some(&json!("2.0")) {
@@ -49,7 +50,7 @@ pub fn classify(line: &[u8]) -> Incoming {
     }
     let Some(method) = obj.get("method") else {
         if obj.contains_key("result") || obj.contains_key("error") {
-            return Incoming::Response;
+            return Incoming::Response { id: id.unwrap_or(Value::Null), message: whole };
         }
         return Incoming::Invalid {
             id: echo_id,
@@ -114,7 +115,10 @@ mod tests {
             classify(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#),
             Incoming::Notification { method: "notifications/initialized".into() }
         );
-        assert_eq!(classify(br#"{"jsonrpc":"2.0","id":1,"result":{}}"#), Incoming::Response);
+        assert_eq!(
+            classify(br#"{"jsonrpc":"2.0","id":1,"result":{}}"#),
+            Incoming::Response { id: json!(1), message: json!({"jsonrpc": "2.0", "id": 1, "result": {}}) }
+        );
     }
 
     #[test]

@@ -2,13 +2,16 @@
 //! over any [`Backend`], so they run without wasm. Nothing a client sends ends the session:
 //! every line is answered (or, for notifications, ignored) and the loop goes on.
 
+use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
-use tokio::sync::{Semaphore, mpsc};
+use tokio::sync::{Semaphore, mpsc, oneshot};
 use tokio::task::JoinSet;
 
 use super::jsonrpc::{self, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, Incoming, METHOD_NOT_FOUND};
@@ -37,12 +40,152 @@ pub enum BackendError {
 /// A boxed future, `Send`.
 pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
 
+/// A person's answer to a confirmation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// Accepted, with the box ticked.
+    Accepted,
+    /// Declined (or accepted without ticking the box).
+    Declined,
+    /// Dismissed.
+    Cancelled,
+    /// No answer within the time allowed.
+    NoAnswer,
+    /// The client answered with an error, or could not be reached.
+    Failed(String),
+}
+
+/// Asks the person behind the client to confirm something.
+pub trait Asker: Send + Sync {
+    /// Shows `summary` and waits up to `timeout` for the answer.
+    fn confirm(&self, summary: String, timeout: Duration) -> BoxFuture<Answer>;
+}
+
+/// One `tools/call`.
+pub struct ToolCall {
+    pub name: String,
+    /// The `arguments` object as JSON text.
+    pub arguments: String,
+    /// How to ask the person for a confirmation, when the client can.
+    pub asker: Option<Arc<dyn Asker>>,
+}
+
 /// What runs the tools.
 pub trait Backend: Send + Sync + 'static {
     /// The MCP `Tool` objects of `tools/list`.
     fn tools(&self) -> &[Value];
-    /// Runs tool `name` with the `arguments` JSON text.
-    fn call(self: Arc<Self>, name: String, arguments: String) -> BoxFuture<Result<ToolOutcome, BackendError>>;
+    /// Runs one tool call.
+    fn call(self: Arc<Self>, call: ToolCall) -> BoxFuture<Result<ToolOutcome, BackendError>>;
+}
+
+/// The client side of the session, for requests this server sends it (elicitations).
+struct Peer {
+    out: mpsc::UnboundedSender<Value>,
+    pending: Mutex<HashMap<String, oneshot::Sender<Value>>>,
+    next: AtomicU64,
+}
+
+impl Peer {
+    /// Sends a request to the client and waits up to `timeout` for its response message.
+    async fn request(&self, method: &str, params: Value, timeout: Duration) -> Result<Value, Answer> {
+        let id = format!("ombi-mcp-{}", self.next.fetch_add(1, Ordering::Relaxed) + 1);
+        let (tx, rx) = oneshot::channel();
+        self.pending.lock().expect("pending").insert(id.clone(), tx);
+        let msg = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        if self.out.send(msg).is_err() {
+            self.pending.lock().expect("pending").remove(&id);
+            return Err(Answer::Failed("the client is gone".into()));
+        }
+        match tokio::time::timeout(timeout, rx).await {
+            Ok(Ok(message)) => Ok(message),
+            Ok(Err(_)) => Err(Answer::Failed("the session ended".into())),
+            Err(_) => {
+                self.pending.lock().expect("pending").remove(&id);
+                Err(Answer::NoAnswer)
+            }
+        }
+    }
+
+    /// Hands a response from the client to whoever waits for it.
+    fn resolve(&self, id: &Value, message: Value) {
+        let key = match id {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        if let Some(tx) = self.pending.lock().expect("pending").remove(&key) {
+            let _ = tx.send(message);
+        } else {
+            tracing::debug!(%id, "a response to nothing this server asked; ignored");
+        }
+    }
+}
+
+/// Confirmations by `elicitation/create` (MCP 2025-11-25, form mode): one boolean.
+struct Elicit {
+    peer: Arc<Peer>,
+}
+
+/// The form a confirmation shows: one box to tick.
+pub fn confirmation_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "confirm": {
+                "type": "boolean",
+                "title": "Confirm",
+                "description": "Tick to let this change be sent to Ombi.",
+                "default": false
+            }
+        },
+        "required": ["confirm"]
+    })
+}
+
+/// Reads an elicitation result: only `accept` with `confirm: true` is an acceptance.
+pub fn read_answer(message: &Value) -> Answer {
+    if let Some(e) = message.get("error") {
+        return Answer::Failed(e["message"].as_str().unwrap_or("error").to_string());
+    }
+    let r = &message["result"];
+    match r["action"].as_str() {
+        Some("accept") if r["content"]["confirm"] == json!(true) => Answer::Accepted,
+        Some("accept") | Some("decline") => Answer::Declined,
+        Some("cancel") => Answer::Cancelled,
+        _ => Answer::Failed("the client's answer had no action".into()),
+    }
+}
+
+impl Asker for Elicit {
+    fn confirm(&self, summary: String, timeout: Duration) -> BoxFuture<Answer> {
+        let peer = self.peer.clone();
+        Box::pin(async move {
+            let params = json!({
+                "mode": "form",
+                "message": format!("{summary}\n\nAllow this change to be sent to Ombi?"),
+                "requestedSchema": confirmation_schema(),
+            });
+            match peer.request("elicitation/create", params, timeout).await {
+                Ok(message) => read_answer(&message),
+                Err(answer) => answer,
+            }
+        })
+    }
+}
+
+/// What the client declared in `initialize`.
+#[derive(Default)]
+struct Session {
+    /// The client can answer form elicitations.
+    elicitation: AtomicBool,
+}
+
+/// Whether declared client `capabilities` include form elicitation (an empty
+/// `elicitation` object means form, for older clients).
+pub fn can_elicit_form(capabilities: &Value) -> bool {
+    match capabilities.get("elicitation") {
+        Some(Value::Object(e)) => e.is_empty() || e.contains_key("form"),
+        _ => false,
+    }
 }
 
 /// Who the server says it is.
@@ -76,6 +219,8 @@ where
         }
     });
     let mut reader = BufReader::new(input);
+    let peer = Arc::new(Peer { out: tx.clone(), pending: Mutex::new(HashMap::new()), next: AtomicU64::new(0) });
+    let session = Arc::new(Session::default());
     let calls = Arc::new(Semaphore::new(MAX_CONCURRENT_CALLS));
     let mut tasks = JoinSet::new();
     loop {
@@ -97,17 +242,25 @@ where
                 let _ = tx.send(jsonrpc::error(&id, code, &message));
             }
             Incoming::Notification { method } => tracing::debug!(%method, "notification"),
-            Incoming::Response => {}
+            Incoming::Response { id, message } => peer.resolve(&id, message),
             Incoming::Request { id, method, params } => {
                 if method == "tools/call" {
                     let tx = tx.clone();
                     let backend = backend.clone();
                     let calls = calls.clone();
+                    let asker: Option<Arc<dyn Asker>> = session
+                        .elicitation
+                        .load(Ordering::Relaxed)
+                        .then(|| Arc::new(Elicit { peer: peer.clone() }) as Arc<dyn Asker>);
                     tasks.spawn(async move {
                         let _permit = calls.acquire_owned().await;
-                        let _ = tx.send(call_tool(&id, &params, backend).await);
+                        let _ = tx.send(call_tool(&id, &params, backend, asker).await);
                     });
                 } else {
+                    if method == "initialize" {
+                        let caps = params.get("capabilities").cloned().unwrap_or(Value::Null);
+                        session.elicitation.store(can_elicit_form(&caps), Ordering::Relaxed);
+                    }
                     let _ = tx.send(answer(&id, &method, &params, backend.as_ref(), &info));
                 }
             }
@@ -116,6 +269,8 @@ where
         while tasks.try_join_next().is_some() {}
     }
     while tasks.join_next().await.is_some() {}
+    // The writer ends when the last sender goes: ours and the peer's (elicitations).
+    drop(peer);
     drop(tx);
     let _ = writer.await;
     Ok(())
@@ -160,7 +315,7 @@ fn answer(id: &Value, method: &str, params: &Value, backend: &dyn Backend, info:
 }
 
 /// Runs `tools/call`.
-async fn call_tool(id: &Value, params: &Value, backend: Arc<dyn Backend>) -> Value {
+async fn call_tool(id: &Value, params: &Value, backend: Arc<dyn Backend>, asker: Option<Arc<dyn Asker>>) -> Value {
     let Some(name) = params.get("name").and_then(Value::as_str) else {
         return jsonrpc::error(id, INVALID_PARAMS, "tools/call needs params.name (a string)");
     };
@@ -173,7 +328,7 @@ async fn call_tool(id: &Value, params: &Value, backend: Arc<dyn Backend>) -> Val
         Some(v) => v.to_string(),
     };
     let started = std::time::Instant::now();
-    match backend.call(name.to_string(), arguments).await {
+    match backend.call(ToolCall { name: name.to_string(), arguments, asker }).await {
         Ok(outcome) => {
             let code = outcome.structured.pointer("/error/code").and_then(Value::as_str).unwrap_or("");
             tracing::info!(
@@ -214,7 +369,8 @@ mod tests {
         fn tools(&self) -> &[Value] {
             &self.tools
         }
-        fn call(self: Arc<Self>, name: String, arguments: String) -> BoxFuture<Result<ToolOutcome, BackendError>> {
+        fn call(self: Arc<Self>, call: ToolCall) -> BoxFuture<Result<ToolOutcome, BackendError>> {
+            let ToolCall { name, arguments, .. } = call;
             Box::pin(async move {
                 if name == "boom" {
                     return Err(BackendError::Internal("component trapped".into()));

@@ -8,3 +8,4 @@ mod reads;
 mod sandbox;
 mod support;
 mod tools;
+mod writes;

@@ -120,12 +120,44 @@ impl Server {
 
     /// `initialize` plus `notifications/initialized`.
     pub fn initialize(&mut self) -> Value {
+        self.initialize_with(json!({}))
+    }
+
+    /// `initialize` declaring client `capabilities`, plus `notifications/initialized`.
+    pub fn initialize_with(&mut self, capabilities: Value) -> Value {
         let r = self.request(
             "initialize",
-            json!({"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "e2e", "version": "1"}}),
+            json!({"protocolVersion": "2025-11-25", "capabilities": capabilities, "clientInfo": {"name": "e2e", "version": "1"}}),
         );
         self.send_raw(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
         r
+    }
+
+    /// `tools/call`, answering every `elicitation/create` the server sends meanwhile with
+    /// `answer` (a JSON-RPC `result`; `None` leaves it unanswered). Returns the call's
+    /// `result` and the elicitation requests seen.
+    pub fn call_answering(&mut self, tool: &str, args: Value, answer: Option<Value>) -> (Value, Vec<Value>) {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send_raw(
+            &json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": tool, "arguments": args}})
+                .to_string(),
+        );
+        let mut asked = Vec::new();
+        loop {
+            let msg = self.recv();
+            if msg["method"] == "elicitation/create" {
+                if let Some(a) = &answer {
+                    self.send_raw(&json!({"jsonrpc": "2.0", "id": msg["id"], "result": a}).to_string());
+                }
+                asked.push(msg);
+                continue;
+            }
+            if msg["id"] == json!(id) {
+                assert!(msg.get("error").is_none(), "JSON-RPC error for {tool}: {msg}\nstderr:\n{}", self.stderr());
+                return (msg["result"].clone(), asked);
+            }
+        }
     }
 
     /// `tools/list` result's tools.
