@@ -19,6 +19,42 @@ struct Client {
 }
 
 impl Client {
+    /// Starts `ombi-mcp serve` against `sim`, with writes enabled or not.
+    fn start(sim: &ombi_sim::Simulator, writes: bool) -> Result<Client> {
+        let exe = std::env::current_exe()?;
+        let mut child = tokio::process::Command::new(exe)
+            .arg("serve")
+            .env("OMBI_URL", sim.url())
+            .env("OMBI_API_KEY", sim.api_key())
+            .env("OMBI_ALLOW_WRITES", if writes { "true" } else { "false" })
+            .env("OMBI_MCP_LOG", "warn")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .kill_on_drop(true)
+            .spawn()?;
+        let stdin = child.stdin.take().context("child stdin")?;
+        let stdout = child.stdout.take().context("child stdout")?;
+        Ok(Client { child, stdin, lines: BufReader::new(stdout).lines(), next_id: 0 })
+    }
+
+    async fn initialize(&mut self) -> Result<Value> {
+        let init = self
+            .request(
+                "initialize",
+                json!({"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "ombi-mcp-demo", "version": "1"}}),
+            )
+            .await?;
+        self.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).await?;
+        Ok(init)
+    }
+
+    /// `tools/call`; the envelope (`structuredContent`).
+    async fn tool(&mut self, name: &str, arguments: Value) -> Result<Value> {
+        let r = self.request("tools/call", json!({"name": name, "arguments": arguments})).await?;
+        Ok(r["result"]["structuredContent"].clone())
+    }
+
     async fn request(&mut self, method: &str, params: Value) -> Result<Value> {
         self.next_id += 1;
         let msg = json!({ "jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params });
@@ -64,35 +100,15 @@ pub async fn run() -> Result<ExitCode> {
     println!("ombi-mcp demo: a simulated Ombi 4.59.3 is listening on {}", sim.url());
     println!("Starting `ombi-mcp serve` against it (read-only; the API key stays in the server).");
 
-    let exe = std::env::current_exe()?;
-    let mut child = tokio::process::Command::new(exe)
-        .arg("serve")
-        .env("OMBI_URL", sim.url())
-        .env("OMBI_API_KEY", sim.api_key())
-        .env("OMBI_ALLOW_WRITES", "false")
-        .env("OMBI_MCP_LOG", "warn")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .kill_on_drop(true)
-        .spawn()?;
-    let stdin = child.stdin.take().context("child stdin")?;
-    let stdout = child.stdout.take().context("child stdout")?;
-    let mut c = Client { child, stdin, lines: BufReader::new(stdout).lines(), next_id: 0 };
+    let mut c = Client::start(&sim, false)?;
 
     say("1. initialize (protocol 2025-11-25)");
-    let init = c
-        .request(
-            "initialize",
-            json!({"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "ombi-mcp-demo", "version": "1"}}),
-        )
-        .await?;
+    let init = c.initialize().await?;
     let r = &init["result"];
     println!(
         "server {} {} speaks {}; capabilities {}",
         r["serverInfo"]["name"], r["serverInfo"]["version"], r["protocolVersion"], r["capabilities"]
     );
-    c.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).await?;
 
     say("2. tools/list");
     let list = c.request("tools/list", json!({})).await?;
@@ -184,13 +200,50 @@ pub async fn run() -> Result<ExitCode> {
         .filter(|r| r.method != "GET" && !r.path.to_ascii_lowercase().contains("/search/"))
         .count();
     let keyed = sim.received().iter().filter(|r| r.header("apikey") == Some(sim.api_key())).count();
-    say("What the simulated Ombi saw");
+    say("What the simulated Ombi saw while the server was read-only");
     println!("{} requests, {} carrying the API key the server holds, {} writes", sim.received().len(), keyed, writes);
     if writes != 0 {
         bail!("a refused write reached Ombi");
     }
     drop(c.stdin);
     let _ = c.child.wait().await;
-    println!("\nDone. Plug `ombi-mcp` into an MCP client with OMBI_URL and OMBI_API_KEY set (see README.md).");
+
+    say("10. with OMBI_ALLOW_WRITES=true: alex requests a film, the admin approves it");
+    let mut w = Client::start(&sim, true)?;
+    w.initialize().await?;
+    let tmdb = sim.with_state(|st| {
+        st.movies
+            .iter()
+            .find(|m| !st.movie_requests.iter().any(|r| r.tmdb_id == m.tmdb_id))
+            .map(|m| (m.tmdb_id, m.title.clone()))
+    });
+    let (tmdb, title) = tmdb.context("an unrequested movie")?;
+    let created = w.tool("write_request_create", json!({"media": "movie", "tmdb_id": tmdb, "as_user": "alex"})).await?;
+    let id = created["data"]["request_id"].as_u64().context("a new request id")?;
+    println!("write_request_create as alex: {} (request #{id} for {title})", created["data"]["outcome"]);
+    let before = w.tool("read_requests", json!({"view": "detail", "media": "movie", "request_id": id})).await?;
+    println!("   read_requests: approved = {}", before["data"]["items"][0]["approved"]);
+    let approved = w.tool("write_request_approve", json!({"media": "movie", "request_id": id})).await?;
+    println!("write_request_approve as the admin: {} ({})", approved["data"]["outcome"], approved["data"]["message"]);
+    let after = w
+        .tool("read_requests", json!({"media": "movie", "status": "processing", "sort": "requested_date", "limit": 3}))
+        .await?;
+    for r in after["data"]["items"].as_array().into_iter().flatten() {
+        println!(
+            "   processing: #{} {} approved={}",
+            r["target"]["id"],
+            r["title"].as_str().unwrap_or(""),
+            r["approved"]
+        );
+    }
+    let listed = after["data"]["items"].as_array().into_iter().flatten().any(|r| r["target"]["id"] == id);
+    if !listed {
+        bail!("the approved request is not in the list");
+    }
+    drop(w.stdin);
+    let _ = w.child.wait().await;
+    println!(
+        "\nDone. Plug `ombi-mcp` into an MCP client with OMBI_URL and OMBI_API_KEY set (see README.md);\nwith OMBI_ALLOW_WRITES=true, clients that can ask have a person confirm destructive writes first."
+    );
     Ok(ExitCode::SUCCESS)
 }

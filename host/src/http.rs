@@ -96,10 +96,13 @@ impl HostHttp {
     }
 }
 
-fn denied() -> Box<
+/// What `send_request` returns: the response and its I/O driver, or an error.
+type Sending = Box<
     dyn Future<Output = Result<(http::Response<WasiBody>, Box<dyn Future<Output = Result<(), Error>> + Send>), Error>>
         + Send,
-> {
+>;
+
+fn denied() -> Sending {
     Box::new(async { Err(Error::HttpRequestDenied) })
 }
 
@@ -147,11 +150,7 @@ impl WasiHttpHooks for HostHttp {
         mut request: http::Request<WasiBody>,
         options: Option<RequestOptions>,
         fut: Box<dyn Future<Output = Result<(), Error>> + Send>,
-    ) -> Box<
-        dyn Future<
-                Output = Result<(http::Response<WasiBody>, Box<dyn Future<Output = Result<(), Error>> + Send>), Error>,
-            > + Send,
-    > {
+    ) -> Sending {
         drop(fut);
         let method = request.method().clone();
         let path = request.uri().path_and_query().map(|p| p.as_str().to_string()).unwrap_or_default();

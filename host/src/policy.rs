@@ -246,7 +246,7 @@ impl Policy {
         }
         let path = uri.path();
         let rest = path.strip_prefix(self.url.prefix.as_str()).ok_or(Denial::Path)?;
-        if !self.url.prefix.is_empty() && !(rest.is_empty() || rest.starts_with('/')) {
+        if !self.url.prefix.is_empty() && !rest.is_empty() && !rest.starts_with('/') {
             return Err(Denial::Path);
         }
         let route = canonical(rest).ok_or(Denial::Path)?;

@@ -13,7 +13,7 @@ import sys
 import tempfile
 import time
 
-from mcp import Client, ClientSession
+from mcp import Client, ClientSession, types
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
 CALLS = [
@@ -93,6 +93,36 @@ async def exercise(call_tool, list_tools, label):
     print(f"{label}: 31 tools listed, {len(CALLS) + 4} calls validated against their outputSchema")
 
 
+async def confirmations(params):
+    """Writes on, with an elicitation callback: an accepted destructive write reaches Ombi,
+    a declined one reaches nothing (both checked by reading the request back)."""
+    answers = ["accept", "decline"]
+    asked = []
+
+    async def on_elicit(context, p):
+        asked.append(p.message)
+        action = answers[len(asked) - 1]
+        return types.ElicitResult(action=action, content={"confirm": True} if action == "accept" else None)
+
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write, elicitation_callback=on_elicit) as session:
+            await session.initialize()
+            pending = await session.call_tool("read_requests", {"media": "movie", "status": "pending", "limit": 2})
+            ids = [r["target"]["id"] for r in pending.structured_content["data"]["items"]]
+            assert len(ids) == 2, pending.structured_content
+            accepted = await session.call_tool("write_request_deny", {"media": "movie", "request_id": ids[0], "reason": "python check"})
+            assert not accepted.is_error, accepted.structured_content
+            declined = await session.call_tool("write_request_deny", {"media": "movie", "request_id": ids[1], "reason": "python check"})
+            assert declined.is_error and declined.structured_content["error"]["code"] == "FORBIDDEN", declined.structured_content
+            assert len(asked) == 2 and f"#{ids[0]}" in asked[0], asked
+            states = []
+            for i in ids:
+                d = await session.call_tool("read_requests", {"view": "detail", "media": "movie", "request_id": i})
+                states.append(d.structured_content["data"]["items"][0].get("denied"))
+            assert states[0] is True and states[1] is not True, f"accepted then declined: {states}"
+    print("ClientSession with elicitation: an accepted deny reached Ombi, a declined one did not")
+
+
 async def main(mcp_bin, sim_bin):
     sim, sim_env = start_simulator(sim_bin)
     cache = tempfile.mkdtemp(prefix="ombi-mcp-pycheck-")
@@ -115,6 +145,9 @@ async def main(mcp_bin, sim_bin):
                 init = await session.initialize()
                 print(f"ClientSession: initialize in {(time.monotonic() - started) * 1000:.0f} ms, protocol {init.protocol_version}")
                 await exercise(session.call_tool, session.list_tools, "ClientSession")
+
+        writes = StdioServerParameters(command=mcp_bin, args=["serve"], env=dict(env, OMBI_ALLOW_WRITES="true"))
+        await confirmations(writes)
     finally:
         sim.terminate()
         sim.wait()

@@ -97,12 +97,11 @@ impl Tool for ReadLibrary {
                 let mut all = Vec::new();
                 for (name, route) in routes {
                     let url: Option<String> = ctx.fetch_opt(&ApiRequest::get(route), "the artwork")?;
-                    match url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
-                        Some(u) => match project::artwork(u, name) {
+                    if let Some(u) = url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
+                        match project::artwork(u, name) {
                             Some(a) => all.push(a),
                             None => ctx.warn(format!("Ombi's {name} URL was not a safe https image URL and was left out.")),
-                        },
-                        None => {}
+                        }
                     }
                 }
                 let (items, page) = paging::local(all, w, PageUnit::Artwork);

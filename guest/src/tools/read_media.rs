@@ -273,13 +273,11 @@ fn person(ctx: &mut Ctx, id: &str, name: Option<&str>) -> Result<Vec<Media>, Too
     let empty = ActorCredits { cast: None, crew: None };
     let mut items = project::person_credits(pid, name, movies.as_ref().unwrap_or(&empty), shows.as_ref().unwrap_or(&empty));
     // TV credits may lack their title: take it from the show's TMDB record, boundedly.
-    let mut looked_up = 0;
-    for m in items.iter_mut().filter(|m| m.media == MediaKind::Tv && m.title.is_none()) {
+    for (looked_up, m) in items.iter_mut().filter(|m| m.media == MediaKind::Tv && m.title.is_none()).enumerate() {
         if looked_up >= ENRICH_AT_MOST {
             ctx.warn(format!("Only the first {ENRICH_AT_MOST} TV credits without a title were looked up."));
             break;
         }
-        looked_up += 1;
         let Some(tmdb) = m.identifiers.first().map(|i| i.value.clone()) else { continue };
         if let Ok(Some(full)) = ctx.fetch_opt::<TvFull>(&ApiRequest::get(format!("/api/v2/Search/tv/moviedb/{}", path::segment(&tmdb))), "a credited show") {
             m.title = crate::projection::text::some_text(full.show.title.as_deref());

@@ -103,9 +103,11 @@ impl Tool for WriteRequestReprocess {
     }
 }
 
-/// The request's current root folder, quality and language overrides (`None` = not set):
-/// a movie's own, a TV child's from its parent.
-fn current_overrides(ctx: &mut Ctx, media: RequestMedia, id: u64, parent: Option<u64>) -> Result<(Option<u64>, Option<u64>, Option<u64>), ToolError> {
+/// Root folder, quality profile and language profile overrides (`None` = not set).
+type Overrides = (Option<u64>, Option<u64>, Option<u64>);
+
+/// The request's current overrides: a movie's own, a TV child's from its parent.
+fn current_overrides(ctx: &mut Ctx, media: RequestMedia, id: u64, parent: Option<u64>) -> Result<Overrides, ToolError> {
     let set = |v: &serde_json::Value| v.as_i64().filter(|x| *x > 0).map(|x| x as u64);
     let (route, keys) = match (media, parent) {
         (RequestMedia::Movie, _) => (format!("/api/v1/Request/movie/info/{id}"), ["rootPathOverride", "qualityOverride", ""]),
