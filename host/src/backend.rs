@@ -48,6 +48,16 @@ impl WasmBackend {
         let Some((read_only, destructive)) = self.annotations(name) else {
             return Err(BackendError::UnknownTool(name.to_string()));
         };
+        if self.config.api_key.is_none() {
+            let env = envelope_error(
+                name,
+                "",
+                "AUTHENTICATION_FAILED",
+                "OMBI_API_KEY is not set: set OMBI_API_KEY (or OMBI_API_KEY_FILE) in the server's environment to Ombi's API key (Settings → Ombi). Nothing was sent to Ombi.",
+                false,
+            );
+            return Ok(ToolOutcome { is_error: true, structured: env });
+        }
         if read_only || !self.config.allow_writes {
             // Reads, and writes the component refuses itself while writes are off.
             let report = self.runtime.call(name, &call.arguments, CallMode::Execute, Guard::Policy).await;
@@ -149,8 +159,9 @@ impl WasmBackend {
         };
         match &report.ended {
             Ended::Answered(Ok(r)) => {
-                let structured: Value = serde_json::from_str(&r.structured)
+                let mut structured: Value = serde_json::from_str(&r.structured)
                     .map_err(|e| BackendError::Internal(format!("{name} returned invalid JSON: {e}")))?;
+                self.runtime.scrub_value(&mut structured);
                 Ok(ToolOutcome { structured, is_error: r.is_error })
             }
             Ended::Answered(Err(CallError::UnknownTool(n))) => Err(BackendError::UnknownTool(n.clone())),

@@ -12,6 +12,15 @@ pub const DEFAULT_URL: &str = "http://localhost:5000";
 pub const DEFAULT_MAX_RESPONSE_BYTES: u64 = 8 * 1024 * 1024;
 /// Default deadline for one upstream request, headers and body.
 pub const DEFAULT_TIMEOUT_SECONDS: u64 = 30;
+/// The largest read budget: a response is read into the component's memory (capped at
+/// 128 MiB) and parsed there, so the budget stays well below what one instance can hold.
+pub const MAX_RESPONSE_BYTES_LIMIT: u64 = 32 * 1024 * 1024;
+/// The shortest API key accepted (Ombi's are 32 hex characters).
+pub const MIN_KEY_CHARS: usize = 16;
+/// The longest API key accepted.
+pub const MAX_KEY_CHARS: usize = 1024;
+/// The longest user name accepted for `OMBI_USER`.
+pub const MAX_USER_CHARS: usize = 100;
 
 /// The Ombi API key. `Debug` and `Display` never show it.
 #[derive(Clone, PartialEq, Eq)]
@@ -19,9 +28,24 @@ pub struct ApiKey(String);
 
 impl ApiKey {
     /// Wraps a key; surrounding whitespace (a trailing newline in a key file) is dropped.
-    pub fn new(key: &str) -> Option<ApiKey> {
+    /// An empty key is `None`; a key too short to be one, too long, or holding whitespace
+    /// or control characters (which would be silently dropped from a header) is refused.
+    pub fn new(key: &str) -> Result<Option<ApiKey>, String> {
         let key = key.trim();
-        (!key.is_empty()).then(|| ApiKey(key.to_string()))
+        if key.is_empty() {
+            return Ok(None);
+        }
+        if key.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err("holds whitespace or control characters; an Ombi API key is one word".into());
+        }
+        let n = key.chars().count();
+        if n < MIN_KEY_CHARS {
+            return Err(format!("is {n} characters long; an Ombi API key has at least {MIN_KEY_CHARS} (usually 32)"));
+        }
+        if n > MAX_KEY_CHARS {
+            return Err(format!("is {n} characters long; an Ombi API key has at most {MAX_KEY_CHARS}"));
+        }
+        Ok(Some(ApiKey(key.to_string())))
     }
 
     /// The key itself, for the `ApiKey` header and for scrubbing output.
@@ -46,10 +70,37 @@ pub struct OmbiUrl {
     pub prefix: String,
 }
 
+/// `raw` with any credentials or query removed, for messages.
+pub fn redact_url(raw: &str) -> String {
+    let raw = raw.trim();
+    let (scheme, rest) = match raw.split_once("://") {
+        Some((s, r)) => (format!("{s}://"), r),
+        None => (String::new(), raw),
+    };
+    let (authority, path) = match rest.find(['/', '?', '#']) {
+        Some(i) => (&rest[..i], &rest[i..]),
+        None => (rest, ""),
+    };
+    let authority = match authority.rsplit_once('@') {
+        Some((_, host)) => format!("***@{host}"),
+        None => authority.to_string(),
+    };
+    let path = match path.find(['?', '#']) {
+        Some(i) => format!("{}{}***", &path[..i], &path[i..i + 1]),
+        None => path.to_string(),
+    };
+    format!("{scheme}{authority}{path}")
+}
+
 impl OmbiUrl {
-    /// Parses `http(s)://host[:port][/prefix]`.
+    /// Parses `http(s)://host[:port][/prefix]`: a port 1..65535, no credentials, query or
+    /// fragment, no dot segments in the prefix.
     pub fn parse(raw: &str) -> Result<OmbiUrl, ConfigError> {
-        let bad = |why: &str| ConfigError(format!("OMBI_URL `{raw}` {why}"));
+        let shown = redact_url(raw);
+        let bad = |why: &str| ConfigError(format!("OMBI_URL `{shown}` {why}"));
+        if raw.contains('#') {
+            return Err(bad("must not carry a fragment"));
+        }
         let uri: http::Uri = raw.trim().parse().map_err(|_| bad("is not a URL"))?;
         let scheme = uri.scheme().cloned().ok_or_else(|| bad("needs http:// or https://"))?;
         if scheme != Scheme::HTTP && scheme != Scheme::HTTPS {
@@ -62,7 +113,30 @@ impl OmbiUrl {
         if uri.query().is_some() {
             return Err(bad("must not carry a query"));
         }
-        let port = auth.port_u16().unwrap_or(if scheme == Scheme::HTTPS { 443 } else { 80 });
+        // The port as written (the URI parser drops one it cannot read, which would
+        // silently fall back to 80).
+        let text = auth.as_str();
+        let written = match text.rfind(']') {
+            Some(b) => text[b..].split_once(':').map(|(_, p)| p),
+            None => text.rsplit_once(':').map(|(_, p)| p),
+        };
+        let port = match written {
+            None => {
+                if scheme == Scheme::HTTPS {
+                    443
+                } else {
+                    80
+                }
+            }
+            Some(p) => match p.parse::<u16>() {
+                Ok(0) | Err(_) => return Err(bad("needs a port between 1 and 65535")),
+                Ok(n) => n,
+            },
+        };
+        let prefix = uri.path().trim_end_matches('/');
+        if crate::policy::canonical(prefix).is_none() || prefix.split('/').any(|s| s == "." || s == "..") {
+            return Err(bad("must not hold dot segments or undecodable escapes in its path"));
+        }
         Ok(OmbiUrl {
             authority: format!("{}:{port}", auth.host().to_ascii_lowercase()),
             prefix: uri.path().trim_end_matches('/').to_string(),
@@ -121,15 +195,35 @@ impl Config {
             (Some(_), Some(_)) => {
                 return Err(ConfigError("set OMBI_API_KEY or OMBI_API_KEY_FILE, not both".into()));
             }
-            (Some(k), None) => ApiKey::new(&k),
+            (Some(k), None) => ApiKey::new(&k).map_err(|why| ConfigError(format!("OMBI_API_KEY {why}")))?,
             (None, Some(path)) => {
+                let size = std::fs::metadata(&path)
+                    .map_err(|e| ConfigError(format!("OMBI_API_KEY_FILE `{path}` cannot be read: {e}")))?
+                    .len();
+                if size > 64 * 1024 {
+                    return Err(ConfigError(format!(
+                        "OMBI_API_KEY_FILE `{path}` is {size} bytes; it should hold only the key"
+                    )));
+                }
                 let text = std::fs::read_to_string(&path)
                     .map_err(|e| ConfigError(format!("OMBI_API_KEY_FILE `{path}` cannot be read: {e}")))?;
-                Some(ApiKey::new(&text).ok_or_else(|| ConfigError(format!("OMBI_API_KEY_FILE `{path}` is empty")))?)
+                let key = ApiKey::new(&text)
+                    .map_err(|why| ConfigError(format!("the key in OMBI_API_KEY_FILE `{path}` {why}")))?;
+                Some(key.ok_or_else(|| ConfigError(format!("OMBI_API_KEY_FILE `{path}` is empty")))?)
             }
             (None, None) => None,
         };
         let default_user = var("OMBI_USER").map(|u| u.trim().to_string()).filter(|u| !u.is_empty());
+        if let Some(u) = &default_user {
+            if u.chars().any(char::is_control) {
+                return Err(ConfigError(
+                    "OMBI_USER holds control characters (a line break?); give the Ombi user name only".into(),
+                ));
+            }
+            if u.chars().count() > MAX_USER_CHARS {
+                return Err(ConfigError(format!("OMBI_USER is longer than {MAX_USER_CHARS} characters")));
+            }
+        }
         let allow_writes = match var("OMBI_ALLOW_WRITES").map(|v| v.trim().to_ascii_lowercase()) {
             None => false,
             Some(v) if v.is_empty() || v == "false" || v == "0" || v == "no" => false,
@@ -179,7 +273,12 @@ impl Config {
                 3600,
             )?),
             audit_file,
-            max_response_bytes: number("OMBI_MAX_RESPONSE_BYTES", DEFAULT_MAX_RESPONSE_BYTES, 1024, 256 * 1024 * 1024)?,
+            max_response_bytes: number(
+                "OMBI_MAX_RESPONSE_BYTES",
+                DEFAULT_MAX_RESPONSE_BYTES,
+                1024,
+                MAX_RESPONSE_BYTES_LIMIT,
+            )?,
             request_timeout: Duration::from_secs(number(
                 "OMBI_REQUEST_TIMEOUT_SECONDS",
                 DEFAULT_TIMEOUT_SECONDS,
@@ -248,11 +347,56 @@ mod tests {
     #[test]
     fn key_file_is_trimmed_and_never_printed() {
         let dir = std::env::temp_dir().join(format!("ombi-mcp-key-{}", std::process::id()));
-        std::fs::write(&dir, "abc123\n").unwrap();
+        std::fs::write(&dir, "abc123def456abc123\n").unwrap();
         let c = Config::from_env(env(&[("OMBI_API_KEY_FILE", dir.to_str().unwrap())])).unwrap();
         std::fs::remove_file(&dir).ok();
         let key = c.api_key.unwrap();
-        assert_eq!(key.expose(), "abc123");
+        assert_eq!(key.expose(), "abc123def456abc123");
         assert!(!format!("{key:?}").contains("abc123"));
+    }
+
+    #[test]
+    fn malformed_keys_are_start_up_errors() {
+        for bad in ["short", "0123456789abcdef\n0123", "0123456789abcdef 0123", "0123456789abcdef\u{7}x"] {
+            let e = Config::from_env(env(&[("OMBI_API_KEY", bad)])).unwrap_err();
+            assert!(e.0.starts_with("OMBI_API_KEY"), "{e}");
+            assert!(!e.0.contains("0123456789abcdef"), "the key is not printed: {e}");
+        }
+        let big = std::env::temp_dir().join(format!("ombi-mcp-bigkey-{}", std::process::id()));
+        std::fs::write(&big, "a".repeat(10 * 1024 * 1024)).unwrap();
+        let e = Config::from_env(env(&[("OMBI_API_KEY_FILE", big.to_str().unwrap())])).unwrap_err();
+        std::fs::remove_file(&big).ok();
+        assert!(e.0.contains("should hold only the key"), "{e}");
+        assert!(
+            Config::from_env(env(&[("OMBI_API_KEY", "0123456789abcdef0123456789abcdef")])).unwrap().api_key.is_some()
+        );
+        assert!(Config::from_env(env(&[])).unwrap().api_key.is_none(), "no key at all still starts");
+    }
+
+    #[test]
+    fn urls_are_checked_and_their_secrets_never_printed() {
+        for (bad, why) in [
+            ("http://127.0.0.1:99999", "port"),
+            ("http://127.0.0.1:0", "port"),
+            ("http://127.0.0.1:/x", "port"),
+            ("http://127.0.0.1:80x", "port"),
+            ("http://host/ombi#frag", "fragment"),
+            ("http://host/ombi/../admin", "dot segments"),
+            ("http://host/ombi/%2e%2e", "dot segments"),
+        ] {
+            let e = Config::from_env(env(&[("OMBI_URL", bad)])).unwrap_err();
+            assert!(e.0.contains(why), "{bad}: {e}");
+        }
+        let e =
+            Config::from_env(env(&[("OMBI_URL", "https://admin:hunter2@ombi.example/x?token=s3cr3t")])).unwrap_err();
+        assert!(!e.0.contains("hunter2") && !e.0.contains("s3cr3t") && !e.0.contains("admin:"), "{e}");
+        assert_eq!(redact_url("http://u:p@h:1/a?k=v"), "http://***@h:1/a?***");
+    }
+
+    #[test]
+    fn default_user_and_budget_limits() {
+        assert!(Config::from_env(env(&[("OMBI_USER", "alice\r\nX-Evil: 1")])).unwrap_err().0.contains("OMBI_USER"));
+        assert!(Config::from_env(env(&[("OMBI_MAX_RESPONSE_BYTES", "268435456")])).is_err());
+        assert_eq!(Config::from_env(env(&[("OMBI_USER", " alice ")])).unwrap().default_user.as_deref(), Some("alice"));
     }
 }

@@ -179,6 +179,7 @@ impl WasiHttpHooks for HostHttp {
         let cap = self.body_cap;
         let guard = self.guard.clone();
         let log = self.writes.clone();
+        let key = self.api_key.clone();
         tracing::debug!(%method, %path, "forwarding request to Ombi");
         Box::new(async move {
             let request = if kind == Kind::Write {
@@ -224,10 +225,126 @@ impl WasiHttpHooks for HostHttp {
                     Err(e) => last.reached = !unreached(e),
                 }
             }
-            let (response, io) = sent?;
-            let response = response.map(|body| Capped { inner: body.boxed_unsync(), left: cap }.boxed_unsync());
+            let (mut response, io) = sent?;
+            // The key never enters the sandbox: not in a header, not in the body (removed as
+            // the body streams in, across chunk boundaries, before any cut can split it).
+            if let Some(k) = &key {
+                scrub_headers(response.headers_mut(), k.expose());
+            }
+            let response = response.map(|body| {
+                let capped = Capped { inner: body.boxed_unsync(), left: cap }.boxed_unsync();
+                match &key {
+                    Some(k) => Scrubbed::new(capped, k.expose()).boxed_unsync(),
+                    None => capped,
+                }
+            });
             Ok((response, Box::new(io) as Box<dyn Future<Output = Result<(), Error>> + Send>))
         })
+    }
+}
+
+/// What a removed key becomes.
+pub const REDACTED: &[u8] = b"[redacted]";
+
+/// Finds `needle` (lower-case ASCII) in `hay`, ignoring ASCII case.
+fn find_ci(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
+    if needle.is_empty() || hay.len() < needle.len() {
+        return None;
+    }
+    (from..=hay.len() - needle.len())
+        .find(|&i| hay[i..i + needle.len()].iter().zip(needle).all(|(a, b)| a.to_ascii_lowercase() == *b))
+}
+
+/// `bytes` with every occurrence of `key` (any ASCII case) replaced by [`REDACTED`].
+pub fn scrub_bytes(bytes: &[u8], key: &str) -> Vec<u8> {
+    let needle = key.to_ascii_lowercase().into_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(at) = find_ci(bytes, &needle, i) {
+        out.extend_from_slice(&bytes[i..at]);
+        out.extend_from_slice(REDACTED);
+        i = at + needle.len();
+    }
+    out.extend_from_slice(&bytes[i..]);
+    out
+}
+
+/// Replaces the key in every response header value.
+fn scrub_headers(headers: &mut http::HeaderMap, key: &str) {
+    for value in headers.values_mut() {
+        let bytes = value.as_bytes();
+        if find_ci(bytes, &key.to_ascii_lowercase().into_bytes(), 0).is_some()
+            && let Ok(v) = HeaderValue::from_bytes(&scrub_bytes(bytes, key))
+        {
+            *value = v;
+        }
+    }
+}
+
+/// A response body with the API key removed as it streams: the last `key.len() - 1` bytes
+/// of each chunk are held back until the next chunk shows whether they start the key.
+pub struct Scrubbed {
+    inner: WasiBody,
+    key: Vec<u8>,
+    held: Vec<u8>,
+    done: bool,
+}
+
+impl Scrubbed {
+    pub fn new(inner: WasiBody, key: &str) -> Scrubbed {
+        Scrubbed { inner, key: key.to_ascii_lowercase().into_bytes(), held: Vec::new(), done: false }
+    }
+
+    /// Scrubs `held` + `chunk`; returns what is safe to emit, keeping a possible key prefix.
+    fn feed(&mut self, chunk: &[u8], last: bool) -> Bytes {
+        self.held.extend_from_slice(chunk);
+        let mut out = Vec::with_capacity(self.held.len());
+        let mut i = 0;
+        while let Some(at) = find_ci(&self.held, &self.key, i) {
+            out.extend_from_slice(&self.held[i..at]);
+            out.extend_from_slice(REDACTED);
+            i = at + self.key.len();
+        }
+        let keep = if last { 0 } else { (self.key.len() - 1).min(self.held.len() - i) };
+        let emit_to = self.held.len() - keep;
+        out.extend_from_slice(&self.held[i..emit_to]);
+        self.held.drain(..emit_to);
+        Bytes::from(out)
+    }
+}
+
+impl Body for Scrubbed {
+    type Data = Bytes;
+    type Error = Error;
+
+    fn poll_frame(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, Error>>> {
+        let this = &mut *self;
+        if this.done {
+            return Poll::Ready(None);
+        }
+        loop {
+            match Pin::new(&mut this.inner).poll_frame(cx) {
+                Poll::Ready(Some(Ok(frame))) => match frame.into_data() {
+                    Ok(data) => {
+                        let out = this.feed(&data, false);
+                        if !out.is_empty() {
+                            return Poll::Ready(Some(Ok(Frame::data(out))));
+                        }
+                    }
+                    Err(trailers) => return Poll::Ready(Some(Ok(trailers))),
+                },
+                Poll::Ready(None) => {
+                    this.done = true;
+                    let out = this.feed(&[], true);
+                    return Poll::Ready(if out.is_empty() { None } else { Some(Ok(Frame::data(out))) });
+                }
+                other => return other,
+            }
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.done
     }
 }
 
@@ -304,6 +421,34 @@ mod tests {
         assert!(filter(&HeaderName::from_static("authorization")));
         assert!(!filter(&HeaderName::from_static("username")));
         assert!(!filter(&HeaderName::from_static("accept")));
+    }
+
+    #[tokio::test]
+    async fn the_key_is_removed_across_chunk_boundaries() {
+        use http_body_util::StreamBody;
+        let key = "0123456789abcdef0123456789ABCDEF";
+        let text = format!("before {} middle {} after", key, key.to_lowercase());
+        for cut in 1..text.len() {
+            let chunks: Vec<Result<Frame<Bytes>, Error>> =
+                text.as_bytes().chunks(cut).map(|c| Ok(Frame::data(Bytes::copy_from_slice(c)))).collect();
+            let body = StreamBody::new(futures_stream(chunks)).boxed_unsync();
+            let out = Scrubbed::new(body, key).collect().await.ok().unwrap().to_bytes();
+            assert_eq!(out, "before [redacted] middle [redacted] after".as_bytes(), "chunks of {cut}");
+        }
+        assert_eq!(scrub_bytes(b"x0123456789ABCDEF0123456789abcdefy", key), b"x[redacted]y");
+    }
+
+    fn futures_stream(
+        items: Vec<Result<Frame<Bytes>, Error>>,
+    ) -> impl futures_core::Stream<Item = Result<Frame<Bytes>, Error>> {
+        struct Iter(std::vec::IntoIter<Result<Frame<Bytes>, Error>>);
+        impl futures_core::Stream for Iter {
+            type Item = Result<Frame<Bytes>, Error>;
+            fn poll_next(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+                Poll::Ready(self.0.next())
+            }
+        }
+        Iter(items.into_iter())
     }
 
     #[tokio::test]

@@ -77,7 +77,7 @@ fn main() -> ExitCode {
     match run() {
         Ok(code) => code,
         Err(e) => {
-            tracing::error!("{e:#}");
+            // Once, plainly: a configuration error is for a person reading a terminal.
             eprintln!("ombi-mcp: {e:#}");
             ExitCode::from(2)
         }
@@ -143,7 +143,7 @@ fn backend_tools(b: &WasmBackend) -> usize {
 async fn load(source: ComponentSource) -> Result<WasmBackend> {
     let config = Arc::new(Config::from_env(|k| std::env::var(k).ok())?);
     if config.api_key.is_none() {
-        tracing::warn!("OMBI_API_KEY is not set: Ombi will refuse most calls");
+        tracing::warn!("OMBI_API_KEY is not set: every tool answers AUTHENTICATION_FAILED until it is");
     }
     let started = std::time::Instant::now();
     let runtime = Runtime::new(config.clone(), source)?;

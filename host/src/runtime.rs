@@ -215,7 +215,8 @@ impl Runtime {
             plugin.ombi_mcp_tools().call_call_tool(&mut store, name, arguments_json, &context).await
         };
         let ended = match tokio::time::timeout(deadline, run).await {
-            Ok(Ok(Ok(r))) => Ended::Answered(Ok(CallResult { structured: self.scrub(r.structured), ..r })),
+            // The envelope is scrubbed value by value by the backend (never as JSON text).
+            Ok(Ok(Ok(r))) => Ended::Answered(Ok(r)),
             Ok(Ok(Err(CallError::Internal(m)))) => Ended::Answered(Err(CallError::Internal(self.scrub(m)))),
             Ok(Ok(Err(e))) => Ended::Answered(Err(e)),
             Ok(Err(trap)) => Ended::Trapped(self.scrub(format!("{trap:?}"))),
@@ -225,13 +226,31 @@ impl Runtime {
         CallReport { correlation_id, ended, writes }
     }
 
-    /// Replaces the API key wherever it appears (defence in depth: the component never
-    /// holds it, but Ombi could echo it).
+    /// Replaces the API key (in any ASCII case) in a text the host forwards or logs
+    /// (defence in depth: the component never holds it and never receives it from Ombi).
     pub fn scrub(&self, text: String) -> String {
         match &self.config.api_key {
-            Some(k) if text.contains(k.expose()) => text.replace(k.expose(), "[redacted]"),
-            _ => text,
+            Some(k) => String::from_utf8(crate::http::scrub_bytes(text.as_bytes(), k.expose())).unwrap_or_default(),
+            None => text,
         }
+    }
+
+    /// Replaces the API key in every string of a JSON value (keys and structure untouched).
+    pub fn scrub_value(&self, v: &mut serde_json::Value) {
+        let Some(k) = &self.config.api_key else { return };
+        fn walk(v: &mut serde_json::Value, key: &str) {
+            match v {
+                serde_json::Value::String(s) => {
+                    if s.to_ascii_lowercase().contains(&key.to_ascii_lowercase()) {
+                        *s = String::from_utf8(crate::http::scrub_bytes(s.as_bytes(), key)).unwrap_or_default();
+                    }
+                }
+                serde_json::Value::Array(items) => items.iter_mut().for_each(|i| walk(i, key)),
+                serde_json::Value::Object(map) => map.values_mut().for_each(|i| walk(i, key)),
+                _ => {}
+            }
+        }
+        walk(v, k.expose());
     }
 
     /// The deadline of a whole call: a few upstream requests and some CPU.

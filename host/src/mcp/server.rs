@@ -20,7 +20,8 @@ use super::lines::{Line, MAX_LINE, read_line};
 /// The protocol revision this server speaks best.
 pub const LATEST_PROTOCOL: &str = "2025-11-25";
 /// Revisions accepted in `initialize` (newest first).
-pub const SUPPORTED_PROTOCOLS: &[&str] = &["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
+/// (2025-03-26 is not offered: it requires JSON-RPC batches, which this server does not take.)
+pub const SUPPORTED_PROTOCOLS: &[&str] = &["2025-11-25", "2025-06-18", "2024-11-05"];
 
 /// The finished call of a tool: the envelope and whether it is an error.
 pub struct ToolOutcome {
@@ -80,7 +81,7 @@ pub trait Backend: Send + Sync + 'static {
 
 /// The client side of the session, for requests this server sends it (elicitations).
 struct Peer {
-    out: mpsc::UnboundedSender<Value>,
+    out: mpsc::Sender<Value>,
     pending: Mutex<HashMap<String, oneshot::Sender<Value>>>,
     next: AtomicU64,
 }
@@ -92,7 +93,7 @@ impl Peer {
         let (tx, rx) = oneshot::channel();
         self.pending.lock().expect("pending").insert(id.clone(), tx);
         let msg = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
-        if self.out.send(msg).is_err() {
+        if self.out.send(msg).await.is_err() {
             self.pending.lock().expect("pending").remove(&id);
             return Err(Answer::Failed("the client is gone".into()));
         }
@@ -197,8 +198,12 @@ pub struct ServerInfo {
     pub instructions: String,
 }
 
-/// At most this many tool calls run at once; more wait.
-const MAX_CONCURRENT_CALLS: usize = 8;
+/// At most this many tool calls run at once; while they do, the server stops reading
+/// (back-pressure: a client cannot make it queue unbounded work).
+pub const MAX_CONCURRENT_CALLS: usize = 16;
+/// At most this many answers wait to be written; when the client does not read its input,
+/// the server stops reading too.
+const OUT_QUEUE: usize = 16;
 
 /// Serves MCP on `input`/`output` until the input ends (or the output closes).
 pub async fn serve<R, W>(input: R, output: W, backend: Arc<dyn Backend>, info: ServerInfo) -> std::io::Result<()>
@@ -206,7 +211,7 @@ where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin + Send + 'static,
 {
-    let (tx, mut rx) = mpsc::unbounded_channel::<Value>();
+    let (tx, mut rx) = mpsc::channel::<Value>(OUT_QUEUE);
     let writer = tokio::spawn(async move {
         let mut output = output;
         while let Some(msg) = rx.recv().await {
@@ -229,7 +234,7 @@ where
             Line::Eof => break,
             Line::TooLong => {
                 let text = format!("Invalid Request: message longer than {MAX_LINE} bytes");
-                let _ = tx.send(jsonrpc::error(&Value::Null, INVALID_REQUEST, &text));
+                let _ = tx.send(jsonrpc::error(&Value::Null, INVALID_REQUEST, &text)).await;
                 continue;
             }
             Line::Message(m) => m,
@@ -239,7 +244,7 @@ where
         }
         match jsonrpc::classify(&msg) {
             Incoming::Invalid { id, code, message } => {
-                let _ = tx.send(jsonrpc::error(&id, code, &message));
+                let _ = tx.send(jsonrpc::error(&id, code, &message)).await;
             }
             Incoming::Notification { method } => tracing::debug!(%method, "notification"),
             Incoming::Response { id, message } => peer.resolve(&id, message),
@@ -252,16 +257,18 @@ where
                         .elicitation
                         .load(Ordering::Relaxed)
                         .then(|| Arc::new(Elicit { peer: peer.clone() }) as Arc<dyn Asker>);
+                    // Wait for a free slot before reading on.
+                    let permit = calls.acquire_owned().await;
                     tasks.spawn(async move {
-                        let _permit = calls.acquire_owned().await;
-                        let _ = tx.send(call_tool(&id, &params, backend, asker).await);
+                        let _permit = permit;
+                        let _ = tx.send(call_tool(&id, &params, backend, asker).await).await;
                     });
                 } else {
                     if method == "initialize" {
                         let caps = params.get("capabilities").cloned().unwrap_or(Value::Null);
                         session.elicitation.store(can_elicit_form(&caps), Ordering::Relaxed);
                     }
-                    let _ = tx.send(answer(&id, &method, &params, backend.as_ref(), &info));
+                    let _ = tx.send(answer(&id, &method, &params, backend.as_ref(), &info)).await;
                 }
             }
         }
@@ -310,8 +317,17 @@ fn answer(id: &Value, method: &str, params: &Value, backend: &dyn Backend, info:
         ),
         "ping" => jsonrpc::result(id, json!({})),
         "tools/list" => jsonrpc::result(id, json!({ "tools": backend.tools() })),
-        _ => jsonrpc::error(id, METHOD_NOT_FOUND, &format!("Method not found: {method}")),
+        _ => jsonrpc::error(id, METHOD_NOT_FOUND, &format!("Method not found: {}", short(method))),
     }
+}
+
+/// A client-supplied name as quoted back in an error: printable and short.
+fn short(text: &str) -> String {
+    let mut out: String = text.chars().filter(|c| !c.is_control()).take(100).collect();
+    if text.chars().count() > 100 {
+        out.push('…');
+    }
+    out
 }
 
 /// Runs `tools/call`.
@@ -320,7 +336,7 @@ async fn call_tool(id: &Value, params: &Value, backend: Arc<dyn Backend>, asker:
         return jsonrpc::error(id, INVALID_PARAMS, "tools/call needs params.name (a string)");
     };
     if !backend.tools().iter().any(|t| t["name"] == name) {
-        return jsonrpc::error(id, INVALID_PARAMS, &format!("Unknown tool: {name}"));
+        return jsonrpc::error(id, INVALID_PARAMS, &format!("Unknown tool: {}", short(name)));
     }
     // Arguments of the wrong type are the tool's to reject (INVALID_ARGUMENT), not ours.
     let arguments = match params.get("arguments") {

@@ -3,6 +3,8 @@
 
 mod catalogue;
 mod cli;
+mod corpus;
+mod fuzz;
 mod protocol;
 mod reads;
 mod sandbox;

@@ -96,6 +96,13 @@ impl Server {
         stdin.flush().unwrap();
     }
 
+    /// Writes raw bytes (no newline added).
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).unwrap();
+        stdin.flush().unwrap();
+    }
+
     /// The next line the server writes, as JSON.
     pub fn recv(&mut self) -> Value {
         let line = self

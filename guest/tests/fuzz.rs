@@ -1,0 +1,446 @@
+//! Property-based fuzzing on the stable toolchain, driven by a seeded loop: every tool over
+//! arbitrary upstream JSON (each envelope must validate against the tool's own output
+//! schema, whatever Ombi answers), the input validator over arbitrary arguments, and the
+//! settings flattener over arbitrary sections. `OMBI_FUZZ_CASES` sets the budget (a small
+//! one by default, for CI; `just fuzz` runs the big one); `OMBI_FUZZ_SEED` the seed. Prints
+//! executions and failures.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use ombi_guest::ctx::{Mode, Settings};
+use ombi_guest::dispatch::{call_value, descriptors};
+use ombi_guest::projection::settings;
+use ombi_guest::schema::validate::validate;
+use ombi_guest::upstream::{ApiRequest, RawResponse, TransportError, Upstream};
+use serde_json::{Map, Value, json};
+
+/// xorshift64*: small, seedable, good enough to explore.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        if n == 0 { 0 } else { self.next() % n }
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len() as u64) as usize]
+    }
+}
+
+/// Field names Ombi uses, so arbitrary objects reach deep into the DTOs.
+const KEYS: &[&str] = &[
+    "id",
+    "requestId",
+    "title",
+    "name",
+    "theMovieDbId",
+    "theTvDbId",
+    "imdbId",
+    "seriesId",
+    "mediaType",
+    "overview",
+    "releaseDate",
+    "firstAired",
+    "posterPath",
+    "poster",
+    "approved",
+    "available",
+    "denied",
+    "deniedReason",
+    "requested",
+    "requestedDate",
+    "requestedUserId",
+    "requestStatus",
+    "has4KRequest",
+    "approved4K",
+    "available4K",
+    "denied4K",
+    "requestedDate4k",
+    "parentRequestId",
+    "parentRequest",
+    "childRequests",
+    "seasonRequests",
+    "seasonNumber",
+    "episodes",
+    "episodeNumber",
+    "externalProviderId",
+    "tvDbId",
+    "collection",
+    "total",
+    "type",
+    "mediaId",
+    "failedId",
+    "error",
+    "status",
+    "resovledDate",
+    "createdDate",
+    "userReportedId",
+    "providerId",
+    "issueCategoryId",
+    "comments",
+    "comment",
+    "userId",
+    "date",
+    "issues",
+    "count",
+    "upvotes",
+    "downvotes",
+    "alreadyVoted",
+    "myVote",
+    "voteType",
+    "requestType",
+    "deleted",
+    "userName",
+    "alias",
+    "language",
+    "streamingCountry",
+    "agent",
+    "enabled",
+    "value",
+    "iso_639_1",
+    "english_name",
+    "provider_id",
+    "provider_name",
+    "start",
+    "extraParams",
+    "foreignAlbumId",
+    "artistName",
+    "cast",
+    "crew",
+    "character",
+    "job",
+    "department",
+    "credits",
+    "genres",
+    "belongsToCollection",
+    "externalIds",
+    "releaseGroups",
+    "streamingProvider",
+    "order",
+    "score",
+    "className",
+    "hasLimit",
+    "limit",
+    "remaining",
+    "nextRequest",
+    "pending",
+    "inProgress",
+    "resolved",
+    "result",
+    "message",
+    "isError",
+    "errorMessage",
+    "errorCode",
+    "servers",
+    "machineId",
+    "serverName",
+    "successful",
+    "data",
+    "key",
+    "path",
+    "label",
+    "apiKey",
+    "password",
+    "webhookUrl",
+    "radarr",
+    "radarr4K",
+    "notificationTemplates",
+    "userAccessToken",
+    "mediaServerToken",
+    "emailAddress",
+    "version",
+    "branch",
+    "updateAvailable",
+    "totalRequests",
+    "mostRequestedUserMovie",
+];
+
+const STRINGS: &[&str] = &[
+    "",
+    " ",
+    "0",
+    "1",
+    "-1",
+    "603",
+    "tt0133093",
+    "0001-01-01T00:00:00Z",
+    "2026-11-30T12:00:00Z",
+    "Common.Available",
+    "Common.PendingApproval",
+    "Common.Denied",
+    "Common.ProcessingRequest",
+    "movie",
+    "tv",
+    "Artist",
+    "person",
+    "podcast",
+    "???",
+    "\u{FFFD}\u{FFFD}",
+    "Amélie",
+    "<script>alert(1)</script>",
+    "javascript:alert(1)",
+    "https://image.tmdb.org/t/p/w500/a.jpg",
+    "/a.jpg",
+    "https://u:p@host/x.jpg",
+    "AlreadyRequested",
+    "MovieRequestQuotaExceeded",
+    "RequestDoesNotExist",
+    "true",
+    "false",
+    "null",
+    "Dune (2021)",
+    "..",
+    "a/b",
+    "0123456789abcdef0123456789abcdef",
+    "log20261130.txt",
+];
+
+fn arb_string(rng: &mut Rng) -> String {
+    if rng.chance(70) {
+        return rng.pick(STRINGS).to_string();
+    }
+    let long = rng.chance(5);
+    let n = rng.below(if long { 3000 } else { 24 });
+    (0..n).map(|_| char::from_u32(rng.below(0x2FF) as u32 + 0x20).unwrap_or('x')).collect()
+}
+
+fn arb_number(rng: &mut Rng) -> Value {
+    match rng.below(8) {
+        0 => json!(0),
+        1 => json!(-1),
+        2 => json!(rng.below(5) as i64),
+        3 => json!(rng.below(1_000_000) as i64),
+        4 => json!(u64::MAX),
+        5 => json!(i64::MIN),
+        6 => json!(rng.below(1000) as f64 / 7.0),
+        _ => json!(1e300),
+    }
+}
+
+fn arb_json(rng: &mut Rng, depth: u32) -> Value {
+    let leaf = depth == 0 || rng.chance(35);
+    if leaf {
+        return match rng.below(5) {
+            0 => Value::Null,
+            1 => Value::Bool(rng.chance(50)),
+            2 | 3 => arb_number(rng),
+            _ => Value::String(arb_string(rng)),
+        };
+    }
+    if rng.chance(40) {
+        let long = rng.chance(3);
+        let n = rng.below(if long { 150 } else { 6 });
+        Value::Array((0..n).map(|_| arb_json(rng, depth - 1)).collect())
+    } else {
+        let n = rng.below(12);
+        let mut m = Map::new();
+        for _ in 0..n {
+            let k = if rng.chance(90) { rng.pick(KEYS).to_string() } else { arb_string(rng) };
+            m.insert(k, arb_json(rng, depth - 1));
+        }
+        Value::Object(m)
+    }
+}
+
+/// An object with Ombi's field names and arbitrary values.
+fn object(rng: &mut Rng, depth: u32) -> Value {
+    let n = 1 + rng.below(14);
+    let mut m = Map::new();
+    for _ in 0..n {
+        let v = if depth > 0 && rng.chance(25) { object(rng, depth - 1) } else { arb_json(rng, depth.min(2)) };
+        m.insert(rng.pick(KEYS).to_string(), v);
+    }
+    Value::Object(m)
+}
+
+/// An Ombi that answers anything with arbitrary JSON (or a fault).
+struct Chaos {
+    rng: Rng,
+}
+
+impl Upstream for Chaos {
+    fn send(&mut self, _req: &ApiRequest) -> Result<RawResponse, TransportError> {
+        let r = &mut self.rng;
+        if r.chance(3) {
+            return Err(match r.below(4) {
+                0 => TransportError::Denied,
+                1 => TransportError::Unreachable("refused".into()),
+                2 => TransportError::Timeout { sent: true },
+                _ => TransportError::Broken("reset".into()),
+            });
+        }
+        let status = *r.pick(&[200, 200, 200, 200, 200, 200, 204, 400, 401, 403, 404, 429, 500, 503]);
+        let body = if r.chance(8) {
+            Vec::new()
+        } else if r.chance(5) {
+            b"<html>oops</html>".to_vec()
+        } else {
+            arb_json(r, 5).to_string().into_bytes()
+        };
+        let over_budget = r.chance(3);
+        let body = if over_budget { body[..body.len() / 2].to_vec() } else { body };
+        Ok(RawResponse { status, content_type: Some("application/json".into()), retry_after: None, body, over_budget })
+    }
+}
+
+/// Arguments drawn from a tool's input schema (mostly valid, sometimes not).
+fn arb_args(rng: &mut Rng, schema: &Value) -> Value {
+    fn value_for(rng: &mut Rng, s: &Value, depth: u32) -> Value {
+        if rng.chance(4) || depth > 4 {
+            return arb_json(rng, 1);
+        }
+        if let Some(options) = s.get("enum").and_then(Value::as_array) {
+            return rng.pick(options).clone();
+        }
+        match s.get("type").and_then(Value::as_str) {
+            Some("integer") => {
+                let min = s.get("minimum").and_then(Value::as_i64).unwrap_or(0);
+                let max = s.get("maximum").and_then(Value::as_i64).unwrap_or(min + 1000).min(min + 5000);
+                json!(min + rng.below((max - min + 1) as u64) as i64)
+            }
+            Some("boolean") => json!(rng.chance(50)),
+            Some("string") => {
+                let s = arb_string(rng);
+                json!(if s.is_empty() { "x".to_string() } else { s.chars().take(60).collect::<String>() })
+            }
+            Some("array") => {
+                let n = 1 + rng.below(3);
+                let item = s.get("items").cloned().unwrap_or(json!({}));
+                json!((0..n).map(|_| value_for(rng, &item, depth + 1)).collect::<Vec<_>>())
+            }
+            Some("object") => object_for(rng, s, depth + 1),
+            _ => arb_json(rng, 1),
+        }
+    }
+    fn object_for(rng: &mut Rng, s: &Value, depth: u32) -> Value {
+        let required: Vec<&str> =
+            s.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
+        let mut m = Map::new();
+        for (k, p) in s.get("properties").and_then(Value::as_object).into_iter().flatten() {
+            if required.contains(&k.as_str()) || rng.chance(35) {
+                m.insert(k.clone(), value_for(rng, p, depth));
+            }
+        }
+        Value::Object(m)
+    }
+    object_for(rng, schema, 0)
+}
+
+fn budget(default: u64) -> u64 {
+    std::env::var("OMBI_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+fn seed() -> u64 {
+    std::env::var("OMBI_FUZZ_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x5EED_0FAB)
+}
+
+#[test]
+fn every_tool_over_arbitrary_upstream_json_stays_schema_valid() {
+    let cases = budget(1_500);
+    let tools = descriptors();
+    let validators: Vec<(String, Value, jsonschema::Validator)> = tools
+        .iter()
+        .map(|d| {
+            let out: Value = serde_json::from_str(&d.output_schema).unwrap();
+            (d.name.clone(), serde_json::from_str(&d.input_schema).unwrap(), jsonschema::validator_for(&out).unwrap())
+        })
+        .collect();
+    let mut rng = Rng(seed());
+    let mut failures = Vec::new();
+    let mut succeeded = 0u64;
+    for i in 0..cases {
+        let (name, input, validator) = &validators[(i % validators.len() as u64) as usize];
+        let args = arb_args(&mut rng, input);
+        let mode = if rng.chance(20) { Mode::Plan } else { Mode::Execute };
+        let settings = Settings {
+            allow_writes: rng.chance(80),
+            default_user: rng.chance(30).then(|| "sam".into()),
+            mode,
+            correlation_id: format!("f{i}"),
+            ..Settings::default()
+        };
+        let mut chaos = Chaos { rng: Rng(rng.next() | 1) };
+        let result = catch_unwind(AssertUnwindSafe(|| call_value(name, &args.to_string(), &settings, &mut chaos)));
+        match result {
+            Err(_) => failures.push(format!("{name} panicked on {args}")),
+            Ok(Err(e)) => failures.push(format!("{name}: {e}")),
+            Ok(Ok(env)) => {
+                succeeded += u64::from(env["ok"] == true);
+                if std::env::var("OMBI_FUZZ_DEBUG").is_ok() {
+                    eprintln!("{name} {}", env["error"]["code"]);
+                }
+                let errors: Vec<String> =
+                    validator.iter_errors(&env).map(|e| format!("{e} at {}", e.instance_path())).collect();
+                if !errors.is_empty() {
+                    failures.push(format!("{name} {args}: {errors:?}\n{env}"));
+                }
+                if serde_json::to_vec(&env).unwrap().len() > 64 * 1024 {
+                    failures.push(format!("{name}: over the 64 KiB budget"));
+                }
+            }
+        }
+        if failures.len() >= 5 {
+            break;
+        }
+    }
+    println!("fuzz tools: {cases} executions ({succeeded} answered ok), {} failures", failures.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn the_validator_never_panics_and_only_passes_what_parses() {
+    let cases = budget(10_000);
+    let tools = descriptors();
+    let schemas: Vec<Value> = tools.iter().map(|d| serde_json::from_str(&d.input_schema).unwrap()).collect();
+    let mut rng = Rng(seed() ^ 0xA5A5);
+    let mut failures = 0u64;
+    for i in 0..cases {
+        let s = &schemas[(i % schemas.len() as u64) as usize];
+        let args = if rng.chance(50) { arb_args(&mut rng, s) } else { arb_json(&mut rng, 4) };
+        if catch_unwind(AssertUnwindSafe(|| validate(s, &args))).is_err() {
+            failures += 1;
+        }
+    }
+    println!("fuzz validator: {cases} executions, {failures} failures");
+    assert_eq!(failures, 0);
+}
+
+#[test]
+fn the_settings_flattener_never_shows_a_secret() {
+    let cases = budget(10_000);
+    let sections =
+        ["ombi", "plex", "sonarr", "radarr", "notifications/discord", "notifications/email", "jobs", "Update"];
+    let mut rng = Rng(seed() ^ 0x5E77);
+    let mut failures = Vec::new();
+    for _ in 0..cases {
+        let section = *rng.pick(&sections);
+        let doc = arb_json(&mut rng, 5);
+        let flat = match catch_unwind(AssertUnwindSafe(|| settings::flatten(section, &doc))) {
+            Ok(f) => f,
+            Err(_) => {
+                failures.push(format!("flatten panicked on {doc}"));
+                continue;
+            }
+        };
+        let _ = settings::revision(&doc);
+        for c in &flat.values {
+            let secret = c.name.split('/').any(|t| settings::is_secret(&t.replace("~1", "/").replace("~0", "~")));
+            if !c.name.starts_with('/') || c.value.is_object() || c.value.is_array() || secret {
+                failures.push(format!("{section}: {} = {}", c.name, c.value));
+            }
+        }
+        if flat.values.len() > 100 || flat.omitted.len() > 100 {
+            failures.push("more than 100 entries".into());
+        }
+    }
+    println!("fuzz settings: {cases} executions, {} failures", failures.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
