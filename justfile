@@ -26,6 +26,15 @@ lint:
     cargo clippy --workspace --all-targets -- -D warnings
     cargo clippy -p ombi-guest --target wasm32-wasip2 -- -D warnings
 
-# Start-up and per-call figures (release build).
+# Start-up, per-call and load figures (release build).
 bench:
     cargo bench -p ombi-mcp --bench startup
+
+# Property-based fuzzing, over 1,000,000 cases in all (seeded; OMBI_FUZZ_SEED picks another
+# seed). CI runs the same targets with a small budget inside `cargo test`.
+fuzz:
+    OMBI_FUZZ_CASES=60000 cargo test --release -p ombi-guest --test fuzz every_tool -- --nocapture
+    OMBI_FUZZ_CASES=300000 cargo test --release -p ombi-guest --test fuzz the_validator -- --nocapture
+    OMBI_FUZZ_CASES=200000 cargo test --release -p ombi-guest --test fuzz the_settings -- --nocapture
+    OMBI_FUZZ_CASES=300000 cargo test --release -p ombi-mcp --test e2e fuzz::the_classifier -- --nocapture
+    OMBI_FUZZ_CASES=150000 cargo test --release -p ombi-mcp --test e2e fuzz::the_line_reader -- --nocapture

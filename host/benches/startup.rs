@@ -29,6 +29,67 @@ fn rss_kib() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// 1,000 concurrent `tools/call` on one connection to a real `ombi-mcp serve`: all answered
+/// with their ids; the wall time and the server's peak RSS.
+fn load(sim: &ombi_sim::Simulator, cache: &std::path::Path) {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ombi-mcp"))
+        .arg("serve")
+        .env("OMBI_URL", sim.url())
+        .env("OMBI_API_KEY", sim.api_key())
+        .env("OMBI_MCP_CACHE_DIR", cache)
+        .env("OMBI_MCP_LOG", "warn")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let n = 1000;
+    let started = Instant::now();
+    let writer = std::thread::spawn(move || {
+        writeln!(stdin, r#"{{"jsonrpc":"2.0","id":0,"method":"initialize","params":{{"protocolVersion":"2025-11-25","capabilities":{{}}}}}}"#).unwrap();
+        for i in 1..=n {
+            writeln!(stdin, r#"{{"jsonrpc":"2.0","id":{i},"method":"tools/call","params":{{"name":"read_server","arguments":{{"view":"about"}}}}}}"#).unwrap();
+        }
+        stdin
+    });
+    let mut seen = std::collections::BTreeSet::new();
+    let mut peak = 0u64;
+    for line in stdout.lines() {
+        let v: serde_json::Value = serde_json::from_str(&line.unwrap()).unwrap();
+        if let Some(id) = v["id"].as_u64().filter(|i| *i > 0) {
+            assert_eq!(v["result"]["isError"], false, "{v}");
+            seen.insert(id);
+        }
+        if seen.len() % 50 == 0 {
+            peak = peak.max(hwm_kib(pid).unwrap_or(0));
+        }
+        if seen.len() == n as usize {
+            break;
+        }
+    }
+    let took = started.elapsed();
+    peak = peak.max(hwm_kib(pid).unwrap_or(0));
+    drop(writer.join());
+    let _ = child.kill();
+    let _ = child.wait();
+    println!(
+        "load: {n} concurrent tools/call on one connection, all {} answered in {took:?} ({:.0} calls/s); server peak RSS {} MiB",
+        seen.len(),
+        n as f64 / took.as_secs_f64(),
+        peak / 1024
+    );
+}
+
+/// A process's peak resident set (VmHWM), KiB.
+fn hwm_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
 fn main() {
     let dir = std::env::temp_dir().join(format!("ombi-mcp-bench-{}", std::process::id()));
     // SAFETY: single-threaded at this point; the variable is read by the cache module.
@@ -116,5 +177,6 @@ fn main() {
     if let Some(kib) = rss_kib() {
         println!("resident memory after the runs: {} MiB", kib / 1024);
     }
+    load(&sim, &dir);
     let _ = std::fs::remove_dir_all(&dir);
 }

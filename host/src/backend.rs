@@ -14,7 +14,7 @@ use crate::audit::{self, Audit};
 use crate::config::{Config, ConfirmWrites};
 use crate::http::{Approved, Guard};
 use crate::mcp::server::{Answer, Backend, BackendError, BoxFuture, ToolCall, ToolOutcome};
-use crate::runtime::{CallError, CallMode, CallReport, Ended, Runtime, ToolDescriptor, WritePlan};
+use crate::runtime::{CallError, CallMode, CallReport, Ended, Runtime, ToolDescriptor, TrapCause, WritePlan};
 
 /// Tools backed by the component.
 pub struct WasmBackend {
@@ -166,9 +166,13 @@ impl WasmBackend {
             }
             Ended::Answered(Err(CallError::UnknownTool(n))) => Err(BackendError::UnknownTool(n.clone())),
             Ended::Answered(Err(CallError::Internal(m))) => Err(BackendError::Internal(format!("{name} failed: {m}"))),
-            Ended::Trapped(detail) => {
+            Ended::Trapped { detail, cause } => {
                 tracing::error!(tool = name, detail = %detail, "the component trapped");
-                let why = trap_reason(detail);
+                let why = match cause {
+                    TrapCause::Memory => "it reached its memory limit",
+                    TrapCause::Cpu => "it used up its CPU budget",
+                    TrapCause::Other => "the component failed",
+                };
                 if report.wrote() {
                     host_error(
                         "UNKNOWN_OUTCOME",
@@ -222,18 +226,6 @@ fn approvals(plan: &WritePlan, prefix: &str) -> Vec<Approved> {
         .collect()
 }
 
-/// A short, safe reason for a trap (the full detail goes to stderr only).
-fn trap_reason(detail: &str) -> &'static str {
-    let d = detail.to_ascii_lowercase();
-    if d.contains("interrupt") || d.contains("epoch") {
-        "it used up its CPU budget"
-    } else if d.contains("memory") || d.contains("out of bounds") || d.contains("grow") || d.contains("alloc") {
-        "it reached its memory limit"
-    } else {
-        "the component failed"
-    }
-}
-
 /// An error envelope written by the host, valid against every tool's output schema.
 pub fn envelope_error(tool: &str, correlation_id: &str, code: &str, message: &str, retryable: bool) -> Value {
     json!({
@@ -280,13 +272,6 @@ impl Backend for WasmBackend {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn trap_reasons_are_short() {
-        assert_eq!(trap_reason("wasm trap: interrupt\\n  0: 0x1234 - <unknown>!foo"), "it used up its CPU budget");
-        assert_eq!(trap_reason("memory allocation of 1048576 bytes failed"), "it reached its memory limit");
-        assert_eq!(trap_reason("wasm trap: unreachable"), "the component failed");
-    }
 
     #[test]
     fn host_envelopes_are_complete() {

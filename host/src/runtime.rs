@@ -10,8 +10,8 @@ use std::time::Duration;
 use anyhow::{Context as _, Result};
 use wasmtime::component::{Linker, ResourceTable};
 use wasmtime::{
-    Config as EngineConfig, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, Store, StoreLimits,
-    StoreLimitsBuilder, UpdateDeadline,
+    Config as EngineConfig, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, ResourceLimiter, Store,
+    StoreLimits, StoreLimitsBuilder, UpdateDeadline,
 };
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 use wasmtime_wasi_http::{WasiHttpCtx, WasiHttpCtxView, WasiHttpView};
@@ -48,13 +48,24 @@ pub struct CallReport {
     pub writes: Vec<SentWrite>,
 }
 
+/// Why a component trapped, as far as the host can tell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TrapCause {
+    /// It asked for more memory than its cap.
+    Memory,
+    /// It used up its CPU budget.
+    Cpu,
+    /// Anything else (a bug, an abort).
+    Other,
+}
+
 /// How a call ended.
 #[derive(Debug)]
 pub enum Ended {
     /// The component answered.
     Answered(Result<CallResult, CallError>),
     /// The component trapped (memory cap, CPU budget, a bug); the detail is for stderr only.
-    Trapped(String),
+    Trapped { detail: String, cause: TrapCause },
     /// The whole call ran past its deadline and was stopped.
     TimedOut(Duration),
 }
@@ -78,13 +89,43 @@ const TICK: Duration = Duration::from_millis(10);
 /// CPU budget of one call, in ticks spent running wasm (10 s).
 const CPU_TICKS: u64 = 1000;
 
+/// The store's limits, remembering whether the memory cap was hit (so a trap can say why).
+struct Limits {
+    inner: StoreLimits,
+    memory_hit: bool,
+}
+
+impl ResourceLimiter for Limits {
+    fn memory_growing(&mut self, current: usize, desired: usize, maximum: Option<usize>) -> wasmtime::Result<bool> {
+        let ok = self.inner.memory_growing(current, desired, maximum)?;
+        self.memory_hit |= !ok;
+        Ok(ok)
+    }
+
+    fn table_growing(&mut self, current: usize, desired: usize, maximum: Option<usize>) -> wasmtime::Result<bool> {
+        self.inner.table_growing(current, desired, maximum)
+    }
+
+    fn instances(&self) -> usize {
+        self.inner.instances()
+    }
+
+    fn tables(&self) -> usize {
+        self.inner.tables()
+    }
+
+    fn memories(&self) -> usize {
+        self.inner.memories()
+    }
+}
+
 /// What a store holds.
 struct State {
     wasi: WasiCtx,
     http: WasiHttpCtx,
     table: ResourceTable,
     hooks: HostHttp,
-    limits: StoreLimits,
+    limits: Limits,
     ticks: u64,
 }
 
@@ -167,7 +208,10 @@ impl Runtime {
                     self.config.max_response_bytes,
                 )
                 .guarded(guard, writes),
-                limits: StoreLimitsBuilder::new().memory_size(MEMORY_CAP).instances(32).build(),
+                limits: Limits {
+                    inner: StoreLimitsBuilder::new().memory_size(MEMORY_CAP).instances(32).build(),
+                    memory_hit: false,
+                },
                 ticks: 0,
             },
         );
@@ -219,7 +263,19 @@ impl Runtime {
             Ok(Ok(Ok(r))) => Ended::Answered(Ok(r)),
             Ok(Ok(Err(CallError::Internal(m)))) => Ended::Answered(Err(CallError::Internal(self.scrub(m)))),
             Ok(Ok(Err(e))) => Ended::Answered(Err(e)),
-            Ok(Err(trap)) => Ended::Trapped(self.scrub(format!("{trap:?}"))),
+            Ok(Err(trap)) => {
+                let detail = self.scrub(format!("{trap:?}"));
+                let cause = if store.data().limits.memory_hit {
+                    TrapCause::Memory
+                } else if store.data().ticks > CPU_TICKS
+                    || trap.downcast_ref::<wasmtime::Trap>() == Some(&wasmtime::Trap::Interrupt)
+                {
+                    TrapCause::Cpu
+                } else {
+                    TrapCause::Other
+                };
+                Ended::Trapped { detail, cause }
+            }
             Err(_) => Ended::TimedOut(deadline),
         };
         let writes = writes.lock().map(|w| w.clone()).unwrap_or_default();

@@ -126,6 +126,59 @@ impl Simulator {
         &self.shared.api_key
     }
 
+    /// Every secret the simulator holds: the API key, users' tokens and e-mail addresses,
+    /// and the secret fields of every settings section (keys, passwords, tokens, webhook
+    /// URLs). None of them may ever appear in what a wrapper prints.
+    pub fn secrets(&self) -> Vec<String> {
+        const SECRET_FIELDS: &[&str] = &[
+            "apikey",
+            "plexauthtoken",
+            "password",
+            "accesstoken",
+            "usertoken",
+            "applicationtoken",
+            "botapi",
+            "webhookurl",
+            "authorizationheader",
+            "accountsid",
+            "authtoken",
+        ];
+        fn walk(v: &serde_json::Value, out: &mut Vec<String>) {
+            match v {
+                serde_json::Value::Object(map) => {
+                    for (k, val) in map {
+                        match val {
+                            serde_json::Value::String(s)
+                                if SECRET_FIELDS.contains(&k.to_lowercase().as_str()) && s.len() >= 8 =>
+                            {
+                                out.push(s.clone())
+                            }
+                            other => walk(other, out),
+                        }
+                    }
+                }
+                serde_json::Value::Array(items) => items.iter().for_each(|i| walk(i, out)),
+                _ => {}
+            }
+        }
+        let mut out = vec![self.api_key().to_string()];
+        self.with_state(|st| {
+            for u in &st.users {
+                for s in [&u.user_access_token, &u.media_server_token, &u.email] {
+                    if s.len() >= 8 {
+                        out.push(s.clone());
+                    }
+                }
+            }
+            for v in st.settings.values() {
+                walk(v, &mut out);
+            }
+        });
+        out.sort();
+        out.dedup();
+        out
+    }
+
     /// Everything received so far, oldest first.
     pub fn received(&self) -> Vec<Received> {
         self.shared.received.lock().unwrap().clone()

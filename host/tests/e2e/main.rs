@@ -4,6 +4,7 @@
 mod catalogue;
 mod cli;
 mod corpus;
+mod faults;
 mod fuzz;
 mod protocol;
 mod reads;

@@ -170,3 +170,104 @@ fn the_compiled_component_is_cached_on_disk() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The probe component, served against `sim` with `env` on top.
+fn probe(sim: &Simulator, env: &[(&str, &str)]) -> crate::support::Server {
+    let mut cmd = crate::support::command(sim);
+    cmd.args(["serve", "--component", env!("OMBI_PROBE_WASM")]).env("OMBI_MCP_LOG", "info");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut s = crate::support::Server::spawn(cmd);
+    s.initialize();
+    s
+}
+
+fn pong(s: &mut crate::support::Server) {
+    assert_eq!(s.request("ping", json!({}))["result"], json!({}), "the session goes on");
+}
+
+#[test]
+fn a_component_that_allocates_without_bound_hits_the_memory_cap() {
+    let sim = Simulator::start().unwrap();
+    let mut s = probe(&sim, &[]);
+    let started = Instant::now();
+    let r = s.call("probe", json!({"action": "alloc"}));
+    let e = &r["structuredContent"]["error"];
+    assert_eq!(e["code"], "INTERNAL_ERROR", "{r}");
+    assert!(e["message"].as_str().unwrap().contains("memory"), "{r}");
+    assert!(!r.to_string().contains("wasm backtrace") && r.to_string().len() < 2000, "the detail stays on stderr: {r}");
+    assert!(started.elapsed() < Duration::from_secs(30));
+    pong(&mut s);
+}
+
+#[test]
+fn a_component_that_spins_is_stopped_by_the_cpu_budget() {
+    let sim = Simulator::start().unwrap();
+    let mut s = probe(&sim, &[]);
+    let started = Instant::now();
+    let r = s.call("probe", json!({"action": "spin"}));
+    let took = started.elapsed();
+    let e = &r["structuredContent"]["error"];
+    assert!(e["code"] == "INTERNAL_ERROR" || e["code"] == "TIMEOUT", "{r}");
+    assert!(took < Duration::from_secs(25), "{took:?}");
+    assert!(s.stderr().contains("trapped") || e["code"] == "TIMEOUT");
+    pong(&mut s);
+}
+
+#[test]
+fn a_component_cannot_write_to_the_mcp_stream_or_read_the_environment() {
+    let sim = Simulator::start().unwrap();
+    let mut s = probe(&sim, &[("OMBI_API_KEY_FILE_UNUSED", "x")]);
+    let r = s.call("probe", json!({"action": "stdout"}));
+    assert_eq!(r["structuredContent"]["data"]["printed"], true);
+    pong(&mut s);
+    let out = s.stdout.lock().unwrap().join("\n");
+    assert!(!out.contains("forged"), "guest stdout reached the MCP stream");
+    let r = s.call("probe", json!({"action": "env"}));
+    assert_eq!(r["structuredContent"]["data"]["env"], json!([]), "the component's environment is empty");
+}
+
+#[test]
+fn a_component_cannot_reach_elsewhere_set_the_key_or_wait_forever() {
+    let sim = Simulator::start().unwrap();
+    let other = Simulator::start().unwrap();
+    let mut s = probe(&sim, &[("OMBI_REQUEST_TIMEOUT_SECONDS", "2")]);
+    let base = sim.url();
+    let port = base.rsplit(':').next().unwrap().to_string();
+    for url in [
+        other.url() + "/api/v1/Status",
+        format!("https://127.0.0.1:{port}/api/v1/Status"),
+        format!("ftp://127.0.0.1:{port}/api/v1/Status"),
+        format!("http://localhost:{port}/api/v1/Status"),
+        format!("{base}/swagger/index.html"),
+        format!("{base}/api/v1/Status?apikey=stolen"),
+        format!("{base}/api/../admin"),
+        "http://169.254.169.254/latest/meta-data".to_string(),
+    ] {
+        let r = s.call("probe", json!({"action": "request", "method": "GET", "url": url}));
+        let d = &r["structuredContent"]["data"];
+        assert_eq!(d["sent"], false, "{url}: {d}");
+        pong(&mut s);
+    }
+    assert!(other.received().is_empty(), "another host was reached");
+    // Setting the key itself is refused; the host's key is what Ombi sees.
+    sim.clear_received();
+    let r = s.call("probe", json!({"action": "request", "method": "GET", "url": format!("{base}/api/v1/Status"), "headers": [["ApiKey", "guest-made-key"], ["Authorization", "Bearer x"]]}));
+    let d = &r["structuredContent"]["data"];
+    assert_eq!(d["status"], 200, "{d}");
+    assert!(d["header_errors"].to_string().contains("Forbidden"), "{d}");
+    let got = sim.received();
+    assert_eq!(got[0].header("apikey"), Some(sim.api_key()));
+    assert_eq!(got[0].header("authorization"), None);
+    // A 600 s time-out asked for is clamped to the configured 2 s.
+    sim.inject(FaultRule::on("/api/v1/Status", Fault::NoHeaders));
+    let started = Instant::now();
+    let r = s.call(
+        "probe",
+        json!({"action": "request", "method": "GET", "url": format!("{base}/api/v1/Status"), "timeout_ms": 600_000}),
+    );
+    assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
+    assert_eq!(r["structuredContent"]["data"]["sent"], false, "{r}");
+    pong(&mut s);
+}

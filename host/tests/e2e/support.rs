@@ -11,6 +11,10 @@ use std::time::Duration;
 use ombi_sim::Simulator;
 use serde_json::{Value, json};
 
+/// The log filter of every test server: trace for this server and its HTTP path, so the
+/// leak audit below sees everything that could carry a secret.
+pub const TRACE: &str = "info,ombi_mcp=trace,wasmtime_wasi_http=trace,hyper=trace";
+
 /// How long any single answer may take before the test fails.
 pub const READ_TIMEOUT: Duration = Duration::from_secs(60);
 
@@ -33,6 +37,10 @@ pub struct Server {
     pub stdout: Arc<Mutex<Vec<String>>>,
     stderr: Arc<Mutex<String>>,
     next_id: i64,
+    /// Secrets that must never appear in what the server writes (checked when it is dropped).
+    secrets: Vec<String>,
+    /// The API key of the simulator it serves, for the 8-character check.
+    key: String,
 }
 
 impl Server {
@@ -45,11 +53,14 @@ impl Server {
             .env("OMBI_URL", sim.url())
             .env("OMBI_API_KEY", sim.api_key())
             .env("OMBI_MCP_CACHE_DIR", cache_dir())
-            .env("OMBI_MCP_LOG", "info");
+            .env("OMBI_MCP_LOG", TRACE);
         for (k, v) in env {
             cmd.env(k, v);
         }
-        Server::spawn(cmd)
+        let mut s = Server::spawn(cmd);
+        s.secrets = sim.secrets();
+        s.key = sim.api_key().to_string();
+        s
     }
 
     /// Spawns `cmd` with piped stdio.
@@ -80,7 +91,16 @@ impl Server {
                 s.push('\n');
             }
         });
-        Server { stdin: child.stdin.take(), child, lines, stdout: all, stderr, next_id: 0 }
+        Server {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            stdout: all,
+            stderr,
+            next_id: 0,
+            secrets: Vec::new(),
+            key: String::new(),
+        }
     }
 
     /// What the server logged so far.
@@ -201,6 +221,22 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        // The leak audit, for every server of the suite: neither the key, nor any 8
+        // characters of it, nor any secret the simulator seeded, in stdout or stderr.
+        if !std::thread::panicking() && !self.secrets.is_empty() {
+            let out = self.stdout.lock().map(|o| o.join("\n")).unwrap_or_default();
+            let err = self.stderr();
+            let key = self.key.clone();
+            let windows: Vec<&str> = (0..key.len().saturating_sub(7)).map(|i| &key[i..i + 8]).collect();
+            for text in [&out, &err] {
+                for w in &windows {
+                    assert!(!text.contains(w), "8 characters of the API key ({w}) leaked");
+                }
+                for secret in &self.secrets {
+                    assert!(!text.contains(secret.as_str()), "a seeded secret leaked: {secret}");
+                }
+            }
+        }
     }
 }
 
