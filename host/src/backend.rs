@@ -13,8 +13,11 @@ use serde_json::{Value, json};
 use crate::audit::{self, Audit};
 use crate::config::{Config, ConfirmWrites};
 use crate::http::{Approved, Guard};
-use crate::mcp::server::{Answer, Backend, BackendError, BoxFuture, ToolCall, ToolOutcome};
+use crate::mcp::server::{
+    Answer, Backend, BackendError, BoxFuture, CallOutcome, Confirm, ToolCall, ToolOutcome, read_answer,
+};
 use crate::runtime::{CallError, CallMode, CallReport, Ended, Runtime, ToolDescriptor, TrapCause, WritePlan};
+use crate::state_token::{PlannedWire, Sealer};
 
 /// Tools backed by the component.
 pub struct WasmBackend {
@@ -22,6 +25,16 @@ pub struct WasmBackend {
     config: Arc<Config>,
     tools: Vec<Value>,
     audit: Audit,
+    /// Seals the state of 2026-07-28 confirmations.
+    sealer: Sealer,
+}
+
+/// How long a 2026-07-28 confirmation stays answerable.
+const CONFIRMATION_TTL: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// A call's arguments as JSON (its text as a string when it is not JSON).
+fn parse_arguments(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_string()))
 }
 
 impl WasmBackend {
@@ -29,12 +42,16 @@ impl WasmBackend {
     pub async fn new(runtime: Runtime, config: Arc<Config>) -> Result<WasmBackend> {
         let tools = runtime.list_tools().await?.iter().map(tool_json).collect::<Result<Vec<_>>>()?;
         let audit = Audit::new(config.audit_file.clone());
-        Ok(WasmBackend { runtime, config, tools, audit })
+        Ok(WasmBackend { runtime, config, tools, audit, sealer: Sealer::new(CONFIRMATION_TTL) })
     }
 
     /// Runs one tool directly (for `ombi-mcp call`; nobody can be asked to confirm).
     pub async fn run(self: Arc<Self>, name: &str, arguments: &str) -> Result<ToolOutcome, BackendError> {
-        self.call(ToolCall { name: name.to_string(), arguments: arguments.to_string(), asker: None }).await
+        let call = ToolCall { name: name.to_string(), arguments: arguments.to_string(), confirm: Confirm::Unavailable };
+        match self.call(call).await? {
+            CallOutcome::Done(outcome) => Ok(outcome),
+            CallOutcome::InputRequired { .. } => Err(BackendError::Internal("a confirmation was asked for".into())),
+        }
     }
 
     fn annotations(&self, name: &str) -> Option<(bool, bool)> {
@@ -43,7 +60,7 @@ impl WasmBackend {
         Some((a["readOnlyHint"] == true, a["destructiveHint"] == true))
     }
 
-    async fn execute(&self, call: ToolCall) -> Result<ToolOutcome, BackendError> {
+    async fn execute(&self, call: ToolCall) -> Result<CallOutcome, BackendError> {
         let name = call.name.as_str();
         let Some((read_only, destructive)) = self.annotations(name) else {
             return Err(BackendError::UnknownTool(name.to_string()));
@@ -56,7 +73,7 @@ impl WasmBackend {
                 "OMBI_API_KEY is not set: set OMBI_API_KEY (or OMBI_API_KEY_FILE) in the server's environment to Ombi's API key (Settings → Ombi). Nothing was sent to Ombi.",
                 false,
             );
-            return Ok(ToolOutcome { is_error: true, structured: env });
+            return Ok(CallOutcome::Done(ToolOutcome { is_error: true, structured: env }));
         }
         if read_only || !self.config.allow_writes {
             // Reads, and writes the component refuses itself while writes are off.
@@ -65,38 +82,46 @@ impl WasmBackend {
             if !read_only {
                 self.record(name, &report, "not_asked", &outcome.structured);
             }
-            return Ok(outcome);
+            return Ok(CallOutcome::Done(outcome));
         }
         let wants = match self.config.confirm_writes {
             ConfirmWrites::Never => false,
             ConfirmWrites::Destructive | ConfirmWrites::Required => destructive,
             ConfirmWrites::All => true,
         };
-        let asker = call.asker.as_ref().filter(|_| wants);
-        let Some(asker) = asker else {
-            if wants && self.config.confirm_writes == ConfirmWrites::Required {
-                let env = envelope_error(
-                    name,
-                    "",
-                    "FORBIDDEN",
-                    &format!(
+        let confirm = if wants { call.confirm.clone() } else { Confirm::Unavailable };
+        let asker = match confirm {
+            Confirm::Unavailable => {
+                if wants && self.config.confirm_writes == ConfirmWrites::Required {
+                    let message = format!(
                         "{name} needs a person's confirmation (OMBI_CONFIRM_WRITES=required), and this client cannot ask for one; nothing was sent to Ombi."
-                    ),
-                    false,
-                );
-                self.audit.record(&audit::Entry {
-                    tool: name,
-                    correlation_id: "",
-                    confirmation: "refused",
-                    writes: &[],
-                    envelope: &env,
-                });
-                return Ok(ToolOutcome { is_error: true, structured: env });
+                    );
+                    return Ok(CallOutcome::Done(self.refuse(name, "", "refused", &message)));
+                }
+                let report = self.runtime.call(name, &call.arguments, CallMode::Execute, Guard::Policy).await;
+                let outcome = self.finish(name, &report)?;
+                self.record(name, &report, "not_asked", &outcome.structured);
+                return Ok(CallOutcome::Done(outcome));
             }
-            let report = self.runtime.call(name, &call.arguments, CallMode::Execute, Guard::Policy).await;
-            let outcome = self.finish(name, &report)?;
-            self.record(name, &report, "not_asked", &outcome.structured);
-            return Ok(outcome);
+            Confirm::Retry { answer: Some((state, responses)) } => {
+                // The retry of a 2026-07-28 call: the state names what was approved.
+                let arguments = parse_arguments(&call.arguments);
+                let pending = match self.sealer.open(&state, name, &arguments) {
+                    Ok(p) => p,
+                    Err(why) => {
+                        let message = format!(
+                            "{why}; nothing was sent to Ombi. Call {name} again (without requestState) to be asked afresh."
+                        );
+                        return Ok(CallOutcome::Done(self.refuse(name, "", "refused", &message)));
+                    }
+                };
+                let answer =
+                    read_answer(&json!({ "result": responses.get("confirm").cloned().unwrap_or(Value::Null) }));
+                let approved = pending.requests.iter().map(Approved::from).collect();
+                return self.run_confirmed(name, &call.arguments, "", answer, approved, &pending.summary).await;
+            }
+            Confirm::Retry { answer: None } => None,
+            Confirm::Ask(asker) => Some(asker),
         };
         // Plan with reads only; a person confirms what will be sent; only that is sent.
         let planned = self.runtime.call(name, &call.arguments, CallMode::Plan, Guard::ReadOnly).await;
@@ -106,9 +131,36 @@ impl WasmBackend {
         };
         let Some(plan) = plan else {
             // Refused while planning (a bad argument, a missing request): that is the answer.
-            return self.finish(name, &planned);
+            return self.finish(name, &planned).map(CallOutcome::Done);
+        };
+        let Some(asker) = asker else {
+            // 2026-07-28: ask in the result; the client retries with the answer and this state.
+            let wire = approvals(&plan, &self.config.url.prefix)
+                .into_iter()
+                .map(|a| PlannedWire {
+                    method: a.method,
+                    path: a.path,
+                    body: a.body.map(|b| String::from_utf8_lossy(&b).into_owned()),
+                })
+                .collect();
+            let state = self.sealer.seal(name, &parse_arguments(&call.arguments), &plan.summary, wire);
+            return Ok(CallOutcome::InputRequired { message: plan.summary, state });
         };
         let answer = asker.confirm(plan.summary.clone(), self.config.confirm_timeout).await;
+        let approved = approvals(&plan, &self.config.url.prefix);
+        self.run_confirmed(name, &call.arguments, &planned.correlation_id, answer, approved, &plan.summary).await
+    }
+
+    /// Sends exactly the `approved` requests if the person accepted; otherwise refuses.
+    async fn run_confirmed(
+        &self,
+        name: &str,
+        arguments: &str,
+        correlation_id: &str,
+        answer: Answer,
+        approved: Vec<Approved>,
+        summary: &str,
+    ) -> Result<CallOutcome, BackendError> {
         let refused = match answer {
             Answer::Accepted => None,
             Answer::Declined => Some(("declined", "declined")),
@@ -117,27 +169,27 @@ impl WasmBackend {
             Answer::Failed(_) => Some(("no_answer", "could not be asked")),
         };
         if let Some((label, said)) = refused {
-            let env = envelope_error(
-                name,
-                &planned.correlation_id,
-                "FORBIDDEN",
-                &format!("The confirmation was {said}; nothing was sent to Ombi. ({})", plan.summary),
-                false,
-            );
-            self.audit.record(&audit::Entry {
-                tool: name,
-                correlation_id: &planned.correlation_id,
-                confirmation: label,
-                writes: &[],
-                envelope: &env,
-            });
-            return Ok(ToolOutcome { is_error: true, structured: env });
+            let message = format!("The confirmation was {said}; nothing was sent to Ombi. ({summary})");
+            return Ok(CallOutcome::Done(self.refuse(name, correlation_id, label, &message)));
         }
-        let approved = Arc::new(Mutex::new(approvals(&plan, &self.config.url.prefix)));
-        let report = self.runtime.call(name, &call.arguments, CallMode::Execute, Guard::Approved(approved)).await;
+        let approved = Arc::new(Mutex::new(approved));
+        let report = self.runtime.call(name, arguments, CallMode::Execute, Guard::Approved(approved)).await;
         let outcome = self.finish(name, &report)?;
         self.record(name, &report, "accepted", &outcome.structured);
-        Ok(outcome)
+        Ok(CallOutcome::Done(outcome))
+    }
+
+    /// A FORBIDDEN result for a write that was not sent, recorded in the audit trail.
+    fn refuse(&self, name: &str, correlation_id: &str, label: &str, message: &str) -> ToolOutcome {
+        let env = envelope_error(name, correlation_id, "FORBIDDEN", message, false);
+        self.audit.record(&audit::Entry {
+            tool: name,
+            correlation_id,
+            confirmation: label,
+            writes: &[],
+            envelope: &env,
+        });
+        ToolOutcome { is_error: true, structured: env }
     }
 
     fn record(&self, name: &str, report: &CallReport, confirmation: &str, env: &Value) {
@@ -264,7 +316,7 @@ impl Backend for WasmBackend {
         &self.tools
     }
 
-    fn call(self: Arc<Self>, call: ToolCall) -> BoxFuture<Result<ToolOutcome, BackendError>> {
+    fn call(self: Arc<Self>, call: ToolCall) -> BoxFuture<Result<CallOutcome, BackendError>> {
         Box::pin(async move { self.execute(call).await })
     }
 }

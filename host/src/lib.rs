@@ -26,6 +26,7 @@ pub mod http;
 pub mod mcp;
 pub mod policy;
 pub mod runtime;
+pub mod state_token;
 
 use mcp::server::ServerInfo;
 

@@ -296,10 +296,8 @@ impl Runtime {
         let Some(k) = &self.config.api_key else { return };
         fn walk(v: &mut serde_json::Value, key: &str) {
             match v {
-                serde_json::Value::String(s) => {
-                    if s.to_ascii_lowercase().contains(&key.to_ascii_lowercase()) {
-                        *s = String::from_utf8(crate::http::scrub_bytes(s.as_bytes(), key)).unwrap_or_default();
-                    }
+                serde_json::Value::String(s) if s.to_ascii_lowercase().contains(&key.to_ascii_lowercase()) => {
+                    *s = String::from_utf8(crate::http::scrub_bytes(s.as_bytes(), key)).unwrap_or_default();
                 }
                 serde_json::Value::Array(items) => items.iter_mut().for_each(|i| walk(i, key)),
                 serde_json::Value::Object(map) => map.values_mut().for_each(|i| walk(i, key)),

@@ -6,6 +6,8 @@
 //! (malformed JSON-RPC, an unknown method or tool, a host bug) is a JSON-RPC error. The two
 //! are never collapsed into one code.
 
+pub mod era;
+pub mod extras;
 pub mod jsonrpc;
 pub mod lines;
 pub mod server;

@@ -1,6 +1,11 @@
 //! The MCP dispatcher, generic over the byte streams so protocol tests run in memory and
 //! over any [`Backend`], so they run without wasm. Nothing a client sends ends the session:
 //! every line is answered (or, for notifications, ignored) and the loop goes on.
+//!
+//! Both eras are served side by side ([`super::era`]): a request that carries its protocol
+//! version in `_meta` is answered the 2026-07-28 way (and a confirmation is asked for with an
+//! `input_required` result the client answers by retrying); any other the 2025-11-25 way (a
+//! confirmation is an `elicitation/create` request to the client).
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -14,19 +19,51 @@ use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::{Semaphore, mpsc, oneshot};
 use tokio::task::JoinSet;
 
+use super::era::{self, Era};
+use super::extras;
 use super::jsonrpc::{self, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, Incoming, METHOD_NOT_FOUND};
 use super::lines::{Line, MAX_LINE, read_line};
 
-/// The protocol revision this server speaks best.
+/// The handshake-era revision this server speaks best.
 pub const LATEST_PROTOCOL: &str = "2025-11-25";
 /// Revisions accepted in `initialize` (newest first).
-/// (2025-03-26 is not offered: it requires JSON-RPC batches, which this server does not take.)
-pub const SUPPORTED_PROTOCOLS: &[&str] = &["2025-11-25", "2025-06-18", "2024-11-05"];
+pub const SUPPORTED_PROTOCOLS: &[&str] = era::LEGACY;
 
 /// The finished call of a tool: the envelope and whether it is an error.
 pub struct ToolOutcome {
     pub structured: Value,
     pub is_error: bool,
+}
+
+/// What a tool call came to.
+pub enum CallOutcome {
+    /// A tool result.
+    Done(ToolOutcome),
+    /// A person must confirm first (2026-07-28): ask `message`, and have the client retry
+    /// with the answer and `state`.
+    InputRequired { message: String, state: String },
+}
+
+impl CallOutcome {
+    /// The tool result, if the call finished.
+    pub fn done(self) -> Option<ToolOutcome> {
+        match self {
+            CallOutcome::Done(t) => Some(t),
+            CallOutcome::InputRequired { .. } => None,
+        }
+    }
+}
+
+/// How a person can be asked to confirm a write during this call.
+#[derive(Clone)]
+pub enum Confirm {
+    /// They cannot (the client declared no form elicitation).
+    Unavailable,
+    /// By a request to the client, answered while the call waits (2025-11-25).
+    Ask(Arc<dyn Asker>),
+    /// By an `input_required` result and the client's retry (2026-07-28); `answer` holds the
+    /// retry's `requestState` and `inputResponses`.
+    Retry { answer: Option<(String, Value)> },
 }
 
 /// Why a call produced no tool result.
@@ -67,8 +104,8 @@ pub struct ToolCall {
     pub name: String,
     /// The `arguments` object as JSON text.
     pub arguments: String,
-    /// How to ask the person for a confirmation, when the client can.
-    pub asker: Option<Arc<dyn Asker>>,
+    /// How to ask the person for a confirmation.
+    pub confirm: Confirm,
 }
 
 /// What runs the tools.
@@ -76,7 +113,7 @@ pub trait Backend: Send + Sync + 'static {
     /// The MCP `Tool` objects of `tools/list`.
     fn tools(&self) -> &[Value];
     /// Runs one tool call.
-    fn call(self: Arc<Self>, call: ToolCall) -> BoxFuture<Result<ToolOutcome, BackendError>>;
+    fn call(self: Arc<Self>, call: ToolCall) -> BoxFuture<Result<CallOutcome, BackendError>>;
 }
 
 /// The client side of the session, for requests this server sends it (elicitations).
@@ -162,7 +199,7 @@ impl Asker for Elicit {
         Box::pin(async move {
             let params = json!({
                 "mode": "form",
-                "message": format!("{summary}\n\nAllow this change to be sent to Ombi?"),
+                "message": confirmation_message(&summary),
                 "requestedSchema": confirmation_schema(),
             });
             match peer.request("elicitation/create", params, timeout).await {
@@ -249,26 +286,51 @@ where
             Incoming::Notification { method } => tracing::debug!(%method, "notification"),
             Incoming::Response { id, message } => peer.resolve(&id, message),
             Incoming::Request { id, method, params } => {
-                if method == "tools/call" {
+                let era = match era::era_of(&params) {
+                    Ok(e) => e,
+                    Err((code, message, data)) => {
+                        let mut err = jsonrpc::error(&id, code, &message);
+                        if let Some(d) = data {
+                            err["error"]["data"] = d;
+                        }
+                        let _ = tx.send(err).await;
+                        continue;
+                    }
+                };
+                if matches!(method.as_str(), "tools/call" | "resources/read" | "completion/complete") {
                     let tx = tx.clone();
                     let backend = backend.clone();
-                    let calls = calls.clone();
-                    let asker: Option<Arc<dyn Asker>> = session
-                        .elicitation
-                        .load(Ordering::Relaxed)
-                        .then(|| Arc::new(Elicit { peer: peer.clone() }) as Arc<dyn Asker>);
+                    let server_info = server_info(&info);
+                    let confirm = match &era {
+                        Era::Modern { .. } => Confirm::Retry { answer: retry_answer(&params) },
+                        Era::Legacy if session.elicitation.load(Ordering::Relaxed) => {
+                            Confirm::Ask(Arc::new(Elicit { peer: peer.clone() }))
+                        }
+                        Era::Legacy => Confirm::Unavailable,
+                    };
                     // Wait for a free slot before reading on.
-                    let permit = calls.acquire_owned().await;
+                    let permit = calls.clone().acquire_owned().await;
                     tasks.spawn(async move {
                         let _permit = permit;
-                        let _ = tx.send(call_tool(&id, &params, backend, asker).await).await;
+                        let answer = match method.as_str() {
+                            "tools/call" => call_tool(&id, &params, backend, confirm, &era).await,
+                            "resources/read" => match params["uri"].as_str() {
+                                Some(uri) => rpc(&id, extras::read(backend, uri).await),
+                                None => {
+                                    jsonrpc::error(&id, INVALID_PARAMS, "resources/read needs params.uri (a string)")
+                                }
+                            },
+                            _ => rpc(&id, extras::complete(backend, &params).await),
+                        };
+                        let _ = tx.send(finish(&era, &method, answer, &server_info)).await;
                     });
                 } else {
                     if method == "initialize" {
                         let caps = params.get("capabilities").cloned().unwrap_or(Value::Null);
                         session.elicitation.store(can_elicit_form(&caps), Ordering::Relaxed);
                     }
-                    let _ = tx.send(answer(&id, &method, &params, backend.as_ref(), &info)).await;
+                    let answer = answer(&id, &method, &params, backend.as_ref(), &info, &era);
+                    let _ = tx.send(finish(&era, &method, answer, &server_info(&info))).await;
                 }
             }
         }
@@ -283,10 +345,46 @@ where
     Ok(())
 }
 
-/// Answers a request other than `tools/call`.
-fn answer(id: &Value, method: &str, params: &Value, backend: &dyn Backend, info: &ServerInfo) -> Value {
-    let server_info = json!({ "name": info.name, "title": info.title, "version": info.version });
-    let capabilities = json!({ "tools": { "listChanged": false } });
+/// The server's identity, as results name it.
+fn server_info(info: &ServerInfo) -> Value {
+    json!({ "name": info.name, "title": info.title, "version": info.version })
+}
+
+/// What this server offers.
+fn capabilities() -> Value {
+    json!({
+        "tools": { "listChanged": false },
+        "resources": { "subscribe": false, "listChanged": false },
+        "prompts": { "listChanged": false },
+        "completions": {}
+    })
+}
+
+/// A JSON-RPC answer from a result or an error.
+fn rpc(id: &Value, r: Result<Value, extras::RpcError>) -> Value {
+    match r {
+        Ok(v) => jsonrpc::result(id, v),
+        Err((code, message)) => jsonrpc::error(id, code, &message),
+    }
+}
+
+/// Completes a response message for its era (results only).
+fn finish(era: &Era, method: &str, mut msg: Value, server_info: &Value) -> Value {
+    if let Some(result) = msg.get_mut("result") {
+        *result = era::finish(era, method, result.take(), server_info);
+    }
+    msg
+}
+
+/// A 2026-07-28 retry's `requestState` and `inputResponses`, if it is one.
+fn retry_answer(params: &Value) -> Option<(String, Value)> {
+    let state = params.get("requestState")?.as_str()?.to_string();
+    Some((state, params.get("inputResponses").cloned().unwrap_or(Value::Null)))
+}
+
+/// Answers a request other than `tools/call`, `resources/read` and `completion/complete`.
+fn answer(id: &Value, method: &str, params: &Value, backend: &dyn Backend, info: &ServerInfo, era: &Era) -> Value {
+    let server_info = server_info(info);
     match method {
         "initialize" => {
             let asked = params.get("protocolVersion").and_then(Value::as_str);
@@ -298,25 +396,35 @@ fn answer(id: &Value, method: &str, params: &Value, backend: &dyn Backend, info:
                 id,
                 json!({
                     "protocolVersion": version,
-                    "capabilities": capabilities,
+                    "capabilities": capabilities(),
                     "serverInfo": server_info,
                     "instructions": info.instructions,
                 }),
             )
         }
-        // 2026-07-28 discovery: answered at once, before or after initialize. Only
-        // handshake-era revisions are offered, so a modern client falls back to initialize.
-        "server/discover" => jsonrpc::result(
-            id,
-            json!({
-                "supportedVersions": SUPPORTED_PROTOCOLS,
-                "capabilities": capabilities,
-                "serverInfo": server_info,
+        // Answered at once, before or after initialize, in either era; the stateless
+        // revision first. The server names itself in `_meta` (added by `finish`).
+        "server/discover" => {
+            let era = match era {
+                Era::Legacy => Era::Modern { version: era::MODERN[0].into(), capabilities: json!({}) },
+                modern => modern.clone(),
+            };
+            let result = json!({
+                "supportedVersions": era::supported_versions(),
+                "capabilities": capabilities(),
                 "instructions": info.instructions,
-            }),
-        ),
+            });
+            jsonrpc::result(id, era::finish(&era, "server/discover", result, &server_info))
+        }
         "ping" => jsonrpc::result(id, json!({})),
         "tools/list" => jsonrpc::result(id, json!({ "tools": backend.tools() })),
+        "resources/list" => jsonrpc::result(id, extras::resources()),
+        "resources/templates/list" => jsonrpc::result(id, extras::templates()),
+        "prompts/list" => jsonrpc::result(id, extras::prompts()),
+        "prompts/get" => match params["name"].as_str() {
+            Some(name) => rpc(id, extras::prompt(name, params.get("arguments").unwrap_or(&Value::Null))),
+            None => jsonrpc::error(id, INVALID_PARAMS, "prompts/get needs params.name (a string)"),
+        },
         _ => jsonrpc::error(id, METHOD_NOT_FOUND, &format!("Method not found: {}", short(method))),
     }
 }
@@ -331,7 +439,7 @@ fn short(text: &str) -> String {
 }
 
 /// Runs `tools/call`.
-async fn call_tool(id: &Value, params: &Value, backend: Arc<dyn Backend>, asker: Option<Arc<dyn Asker>>) -> Value {
+async fn call_tool(id: &Value, params: &Value, backend: Arc<dyn Backend>, confirm: Confirm, era: &Era) -> Value {
     let Some(name) = params.get("name").and_then(Value::as_str) else {
         return jsonrpc::error(id, INVALID_PARAMS, "tools/call needs params.name (a string)");
     };
@@ -343,9 +451,14 @@ async fn call_tool(id: &Value, params: &Value, backend: Arc<dyn Backend>, asker:
         None | Some(Value::Null) => "{}".to_string(),
         Some(v) => v.to_string(),
     };
+    // A 2026-07-28 client that cannot answer an input request is never sent one.
+    let confirm = match confirm {
+        Confirm::Retry { .. } if !era.can_elicit() => Confirm::Unavailable,
+        c => c,
+    };
     let started = std::time::Instant::now();
-    match backend.call(ToolCall { name: name.to_string(), arguments, asker }).await {
-        Ok(outcome) => {
+    match backend.call(ToolCall { name: name.to_string(), arguments, confirm }).await {
+        Ok(CallOutcome::Done(outcome)) => {
             let code = outcome.structured.pointer("/error/code").and_then(Value::as_str).unwrap_or("");
             tracing::info!(
                 tool = name,
@@ -364,12 +477,39 @@ async fn call_tool(id: &Value, params: &Value, backend: Arc<dyn Backend>, asker:
                 }),
             )
         }
-        Err(BackendError::UnknownTool(n)) => jsonrpc::error(id, INVALID_PARAMS, &format!("Unknown tool: {n}")),
+        Ok(CallOutcome::InputRequired { message, state }) => {
+            tracing::info!(tool = name, "asking for a confirmation (input_required)");
+            jsonrpc::result(
+                id,
+                json!({
+                    "resultType": "input_required",
+                    "inputRequests": {
+                        "confirm": {
+                            "method": "elicitation/create",
+                            "params": {
+                                "mode": "form",
+                                "message": confirmation_message(&message),
+                                "requestedSchema": confirmation_schema(),
+                            }
+                        }
+                    },
+                    "requestState": state,
+                }),
+            )
+        }
+        Err(BackendError::UnknownTool(n)) => {
+            jsonrpc::error(id, INVALID_PARAMS, &format!("Unknown tool: {}", short(&n)))
+        }
         Err(BackendError::Internal(m)) => {
             tracing::error!(tool = name, error = %m, "tool call failed inside the host or component");
             jsonrpc::error(id, INTERNAL_ERROR, &m)
         }
     }
+}
+
+/// The text a confirmation shows.
+pub fn confirmation_message(summary: &str) -> String {
+    format!("{summary}\n\nAllow this change to be sent to Ombi?")
 }
 
 #[cfg(test)]
@@ -385,14 +525,15 @@ mod tests {
         fn tools(&self) -> &[Value] {
             &self.tools
         }
-        fn call(self: Arc<Self>, call: ToolCall) -> BoxFuture<Result<ToolOutcome, BackendError>> {
+        fn call(self: Arc<Self>, call: ToolCall) -> BoxFuture<Result<CallOutcome, BackendError>> {
             let ToolCall { name, arguments, .. } = call;
             Box::pin(async move {
                 if name == "boom" {
                     return Err(BackendError::Internal("component trapped".into()));
                 }
                 let ok = arguments != "\"bad\"";
-                Ok(ToolOutcome { structured: json!({"ok": ok, "operation": name, "args": arguments}), is_error: !ok })
+                let structured = json!({"ok": ok, "operation": name, "args": arguments});
+                Ok(CallOutcome::Done(ToolOutcome { structured, is_error: !ok }))
             })
         }
     }
@@ -438,7 +579,11 @@ mod tests {
         ])
         .await;
         assert_eq!(out.len(), 3);
-        assert_eq!(by_id(&out, json!(1))["result"]["supportedVersions"][0], "2025-11-25");
+        let discover = &by_id(&out, json!(1))["result"];
+        assert_eq!(discover["supportedVersions"][0], "2026-07-28");
+        assert!(discover["supportedVersions"].as_array().unwrap().contains(&json!("2025-11-25")));
+        assert_eq!(discover["resultType"], "complete");
+        assert_eq!(discover["_meta"]["io.modelcontextprotocol/serverInfo"]["name"], "t");
         assert_eq!(by_id(&out, json!(2))["result"]["protocolVersion"], "2025-11-25");
         assert_eq!(by_id(&out, json!(2))["result"]["capabilities"]["tools"]["listChanged"], false);
         assert_eq!(by_id(&out, json!(3))["result"], json!({}));

@@ -70,7 +70,7 @@ fn the_classifier_never_panics_and_answers_with_valid_ids() {
             Ok(Incoming::Invalid { id, .. }) if !(id.is_null() || id.is_string() || id.is_i64() || id.is_u64()) => {
                 failures += 1
             }
-            Ok(Incoming::Request { id, method, params }) => {
+            Ok(Incoming::Request { id, params, .. }) => {
                 if !(id.is_string() || id.is_i64() || id.is_u64())
                     || !(params.is_null() || params.is_object() || params.is_array())
                 {

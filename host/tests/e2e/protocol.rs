@@ -13,11 +13,15 @@ fn discover_is_answered_at_once_even_before_initialize() {
     let sim = Simulator::start().unwrap();
     let mut s = Server::start(&sim, &[]);
     let started = Instant::now();
-    let r = s.request("server/discover", json!({"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}));
+    let r = s.request(
+        "server/discover",
+        json!({"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                         "io.modelcontextprotocol/clientCapabilities": {}}}),
+    );
     let took = started.elapsed();
     assert!(r["result"]["supportedVersions"].as_array().unwrap().contains(&json!("2025-11-25")), "{r}");
-    assert!(!r["result"]["supportedVersions"].as_array().unwrap().contains(&json!("2026-07-28")));
-    assert_eq!(r["result"]["serverInfo"]["name"], "ombi-mcp");
+    assert_eq!(r["result"]["supportedVersions"][0], "2026-07-28");
+    assert_eq!(r["result"]["_meta"]["io.modelcontextprotocol/serverInfo"]["name"], "ombi-mcp");
     // Generous for a cold debug start; the point is it does not wait on anything.
     assert!(took < Duration::from_secs(30), "{took:?}");
     let init = s.initialize();
@@ -52,7 +56,7 @@ fn malformed_messages_get_their_codes_and_the_session_continues() {
     expect(&mut s, r#"{"jsonrpc":"2.0","id":2,"method":42}"#, -32600, json!(2));
     expect(&mut s, r#"[{"jsonrpc":"2.0","id":3,"method":"ping"}]"#, -32600, Value::Null);
     expect(&mut s, r#""just a string""#, -32600, Value::Null);
-    expect(&mut s, r#"{"jsonrpc":"2.0","id":4,"method":"resources/list"}"#, -32601, json!(4));
+    expect(&mut s, r#"{"jsonrpc":"2.0","id":4,"method":"sampling/createMessage"}"#, -32601, json!(4));
     expect(
         &mut s,
         r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"read_everything"}}"#,

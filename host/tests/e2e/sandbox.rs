@@ -271,3 +271,17 @@ fn a_component_cannot_reach_elsewhere_set_the_key_or_wait_forever() {
     assert_eq!(r["structuredContent"]["data"]["sent"], false, "{r}");
     pong(&mut s);
 }
+
+#[test]
+fn the_largest_read_budget_holds_a_50_mb_body_without_trapping() {
+    let sim = Simulator::start().unwrap();
+    sim.inject(FaultRule::on("/api/v2/Search/multi", Fault::Oversized { bytes: 50 * 1024 * 1024 }));
+    let (mut s, schemas) = session(&sim, &[("OMBI_MAX_RESPONSE_BYTES", "33554432")]);
+    let r = s.call("read_search", json!({"query": "big"}));
+    schemas.check("read_search", &r);
+    let env = &r["structuredContent"];
+    assert_ne!(env["error"]["code"], "INTERNAL_ERROR", "{env}");
+    assert_eq!(env["truncated"], true, "a cut list says so: {env}");
+    let r = s.call("read_server", json!({}));
+    assert_eq!(r["isError"], false);
+}

@@ -1,0 +1,208 @@
+//! The integrity-protected `requestState` of a confirmation in the 2026-07-28 era: the
+//! server asks for input in a result and the client retries with the answer and this
+//! state. The state carries what the person is asked to approve (the tool, a digest of its
+//! arguments, the planned requests, an expiry and a nonce), sealed with HMAC-SHA256 under a
+//! key that never leaves the process; a tampered, expired or replayed state is refused.
+
+use std::collections::HashSet;
+use std::sync::Mutex;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::http::Approved;
+
+/// What a sealed state holds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    pub tool: String,
+    /// SHA-256 of the call's arguments (canonical JSON), hex.
+    pub args: String,
+    /// What the person was shown.
+    pub summary: String,
+    /// The requests the person is asked to approve.
+    pub requests: Vec<PlannedWire>,
+    /// Unix seconds after which the state is void.
+    pub expires: u64,
+    pub nonce: String,
+}
+
+/// A planned request as sealed in a state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlannedWire {
+    pub method: String,
+    pub path: String,
+    pub body: Option<String>,
+}
+
+impl From<&PlannedWire> for Approved {
+    fn from(p: &PlannedWire) -> Approved {
+        Approved { method: p.method.clone(), path: p.path.clone(), body: p.body.clone().map(String::into_bytes) }
+    }
+}
+
+/// Why a state was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    #[error("the confirmation state is malformed or was altered")]
+    Tampered,
+    #[error("the confirmation state has expired")]
+    Expired,
+    #[error("the confirmation state was already used")]
+    Replayed,
+    #[error("the confirmation state belongs to another tool call")]
+    OtherCall,
+}
+
+/// Seals and opens states with a per-process key; remembers used nonces.
+pub struct Sealer {
+    key: [u8; 32],
+    used: Mutex<HashSet<String>>,
+    ttl: Duration,
+}
+
+fn now() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0)
+}
+
+/// 32 random bytes from the operating system.
+fn random_bytes() -> [u8; 32] {
+    let mut out = [0u8; 32];
+    if let Ok(mut f) = std::fs::File::open("/dev/urandom") {
+        use std::io::Read;
+        if f.read_exact(&mut out).is_ok() {
+            return out;
+        }
+    }
+    // No urandom: a hash of time, process and address space layout (weaker, still unguessable
+    // without access to the process).
+    let seed = format!("{:?}{}{:p}", SystemTime::now(), std::process::id(), &out);
+    out.copy_from_slice(&Sha256::digest(seed.as_bytes()));
+    out
+}
+
+/// HMAC-SHA256 (RFC 2104).
+pub fn hmac(key: &[u8], data: &[u8]) -> [u8; 32] {
+    let mut k = [0u8; 64];
+    if key.len() > 64 {
+        k[..32].copy_from_slice(&Sha256::digest(key));
+    } else {
+        k[..key.len()].copy_from_slice(key);
+    }
+    let mut inner = Sha256::new();
+    inner.update(k.iter().map(|b| b ^ 0x36).collect::<Vec<u8>>());
+    inner.update(data);
+    let inner = inner.finalize();
+    let mut outer = Sha256::new();
+    outer.update(k.iter().map(|b| b ^ 0x5c).collect::<Vec<u8>>());
+    outer.update(inner);
+    outer.finalize().into()
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex(s: &str) -> Option<Vec<u8>> {
+    if !s.len().is_multiple_of(2) {
+        return None;
+    }
+    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(s.get(i..i + 2)?, 16).ok()).collect()
+}
+
+/// SHA-256 of canonical JSON `arguments` (object keys sorted by serde_json's map), hex.
+pub fn digest_args(arguments: &serde_json::Value) -> String {
+    hex(&Sha256::digest(arguments.to_string().as_bytes()))
+}
+
+impl Sealer {
+    pub fn new(ttl: Duration) -> Sealer {
+        Sealer { key: random_bytes(), used: Mutex::new(HashSet::new()), ttl }
+    }
+
+    /// A sealed state for `tool` called with `arguments`, approving `requests`.
+    pub fn seal(&self, tool: &str, arguments: &serde_json::Value, summary: &str, requests: Vec<PlannedWire>) -> String {
+        let p = Pending {
+            tool: tool.to_string(),
+            args: digest_args(arguments),
+            summary: summary.to_string(),
+            requests,
+            expires: now() + self.ttl.as_secs(),
+            nonce: hex(&random_bytes()[..16]),
+        };
+        let body = hex(serde_json::to_string(&p).unwrap_or_default().as_bytes());
+        let mac = hex(&hmac(&self.key, body.as_bytes()));
+        format!("{body}.{mac}")
+    }
+
+    /// Opens a state for `tool` called with `arguments`: checks the seal, the call, the
+    /// expiry, and uses it up.
+    pub fn open(&self, state: &str, tool: &str, arguments: &serde_json::Value) -> Result<Pending, Refused> {
+        let (body, mac) = state.split_once('.').ok_or(Refused::Tampered)?;
+        let expected = hmac(&self.key, body.as_bytes());
+        let given = unhex(mac).ok_or(Refused::Tampered)?;
+        // Constant-time comparison.
+        if given.len() != expected.len() || given.iter().zip(expected.iter()).fold(0u8, |a, (x, y)| a | (x ^ y)) != 0 {
+            return Err(Refused::Tampered);
+        }
+        let json = unhex(body).and_then(|b| String::from_utf8(b).ok()).ok_or(Refused::Tampered)?;
+        let p: Pending = serde_json::from_str(&json).map_err(|_| Refused::Tampered)?;
+        if p.tool != tool || p.args != digest_args(arguments) {
+            return Err(Refused::OtherCall);
+        }
+        if now() > p.expires {
+            return Err(Refused::Expired);
+        }
+        if !self.used.lock().expect("used nonces").insert(p.nonce.clone()) {
+            return Err(Refused::Replayed);
+        }
+        Ok(p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn planned() -> Vec<PlannedWire> {
+        vec![PlannedWire { method: "DELETE".into(), path: "/api/v1/Issues/3".into(), body: None }]
+    }
+
+    #[test]
+    fn hmac_matches_rfc_4231_case_2() {
+        let mac = hmac(b"Jefe", b"what do ya want for nothing?");
+        assert_eq!(hex(&mac), "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+    }
+
+    #[test]
+    fn a_state_opens_once_for_its_own_call() {
+        let s = Sealer::new(Duration::from_secs(60));
+        let args = json!({"issue_id": 3});
+        let state = s.seal("write_issue_delete", &args, "delete issue 3", planned());
+        assert_eq!(s.open(&state, "write_issue_delete", &json!({"issue_id": 4})), Err(Refused::OtherCall));
+        let p = s.open(&state, "write_issue_delete", &args).unwrap();
+        assert_eq!(p.requests, planned());
+        assert_eq!(s.open(&state, "write_issue_delete", &args), Err(Refused::Replayed));
+    }
+
+    #[test]
+    fn tampered_and_foreign_states_are_refused() {
+        let s = Sealer::new(Duration::from_secs(60));
+        let args = json!({"issue_id": 3});
+        let state = s.seal("write_issue_delete", &args, "delete issue 3", planned());
+        let (body, mac) = state.split_once('.').unwrap();
+        let mut forged = String::from_utf8(unhex(body).unwrap()).unwrap();
+        forged = forged.replace("/api/v1/Issues/3", "/api/v1/Issues/4");
+        let forged = format!("{}.{mac}", hex(forged.as_bytes()));
+        assert_eq!(s.open(&forged, "write_issue_delete", &args), Err(Refused::Tampered));
+        assert_eq!(s.open("garbage", "write_issue_delete", &args), Err(Refused::Tampered));
+        let other = Sealer::new(Duration::from_secs(60));
+        assert_eq!(other.open(&state, "write_issue_delete", &args), Err(Refused::Tampered));
+        let expired = Sealer { ttl: Duration::ZERO, ..Sealer::new(Duration::ZERO) };
+        let st = expired.seal("t", &args, "s", vec![]);
+        std::thread::sleep(Duration::from_millis(1100));
+        assert_eq!(expired.open(&st, "t", &args), Err(Refused::Expired));
+    }
+}
