@@ -1,6 +1,7 @@
 """Real-client check: the official Python MCP SDK drives `ombi-mcp serve` against the
-simulator, in both its default `Client` mode (which probes `server/discover` first) and
-with a plain `ClientSession`. The SDK validates every `structuredContent` against the tool's
+simulator in both eras: its default `Client` mode probes `server/discover` and must land on
+2026-07-28 (confirmations there are `input_required` results the client retries), and a
+plain `ClientSession` uses the 2025-11-25 handshake (confirmations are elicitation requests). The SDK validates every `structuredContent` against the tool's
 `outputSchema`; any violation, error or slow connect fails the check.
 
 Usage: python python_client_check.py OMBI_MCP_BINARY OMBI_SIM_BINARY
@@ -93,34 +94,63 @@ async def exercise(call_tool, list_tools, label):
     print(f"{label}: 31 tools listed, {len(CALLS) + 4} calls validated against their outputSchema")
 
 
-async def confirmations(params):
-    """Writes on, with an elicitation callback: an accepted destructive write reaches Ombi,
-    a declined one reaches nothing (both checked by reading the request back)."""
-    answers = ["accept", "decline"]
-    asked = []
+async def extras(client, label):
+    """Resources, prompts and completions (the Client API)."""
+    resources = (await client.list_resources()).resources
+    assert resources, f"{label}: no resources"
+    read = await client.read_resource(str(resources[0].uri))
+    assert read.contents and read.contents[0].text, read
+    templates = (await client.list_resource_templates()).resource_templates
+    assert {t.uri_template for t in templates} >= {"ombi://reference/{kind}", "ombi://logs/{file_id}"}, templates
+    prompts = {p.name for p in (await client.list_prompts()).prompts}
+    assert "triage_pending_requests" in prompts, prompts
+    got = await client.get_prompt("request_for_member", {"title": "Dune", "user": "alex"})
+    assert "alex" in got.messages[0].content.text, got
+    done = await client.complete(types.PromptReference(type="ref/prompt", name="request_for_member"), {"name": "user", "value": "a"})
+    assert "alex" in done.completion.values, done
+    print(f"{label}: {len(resources)} resources, {len(templates)} templates, {len(prompts)} prompts, completion of users from Ombi")
 
+
+def answering(answers, asked):
     async def on_elicit(context, p):
         asked.append(p.message)
         action = answers[len(asked) - 1]
         return types.ElicitResult(action=action, content={"confirm": True} if action == "accept" else None)
 
+    return on_elicit
+
+
+async def deny_two(call_tool, asked, label):
+    """Denies two pending requests; the first confirmation is accepted, the second declined."""
+    pending = await call_tool("read_requests", {"media": "movie", "status": "pending", "limit": 2})
+    ids = [r["target"]["id"] for r in pending.structured_content["data"]["items"]]
+    assert len(ids) == 2, pending.structured_content
+    accepted = await call_tool("write_request_deny", {"media": "movie", "request_id": ids[0], "reason": "python check"})
+    assert not accepted.is_error, accepted.structured_content
+    declined = await call_tool("write_request_deny", {"media": "movie", "request_id": ids[1], "reason": "python check"})
+    assert declined.is_error and declined.structured_content["error"]["code"] == "FORBIDDEN", declined.structured_content
+    assert len(asked) == 2 and f"#{ids[0]}" in asked[0], asked
+    states = []
+    for i in ids:
+        d = await call_tool("read_requests", {"view": "detail", "media": "movie", "request_id": i})
+        states.append(d.structured_content["data"]["items"][0].get("denied"))
+    assert states[0] is True and states[1] is not True, f"{label}: accepted then declined: {states}"
+    print(f"{label} with confirmations: an accepted deny reached Ombi, a declined one did not")
+
+
+async def confirmations(params):
+    """Writes on, with an elicitation callback: an accepted destructive write reaches Ombi,
+    a declined one reaches nothing (both checked by reading the request back)."""
+    asked = []
     async with stdio_client(params) as (read, write):
-        async with ClientSession(read, write, elicitation_callback=on_elicit) as session:
-            await session.initialize()
-            pending = await session.call_tool("read_requests", {"media": "movie", "status": "pending", "limit": 2})
-            ids = [r["target"]["id"] for r in pending.structured_content["data"]["items"]]
-            assert len(ids) == 2, pending.structured_content
-            accepted = await session.call_tool("write_request_deny", {"media": "movie", "request_id": ids[0], "reason": "python check"})
-            assert not accepted.is_error, accepted.structured_content
-            declined = await session.call_tool("write_request_deny", {"media": "movie", "request_id": ids[1], "reason": "python check"})
-            assert declined.is_error and declined.structured_content["error"]["code"] == "FORBIDDEN", declined.structured_content
-            assert len(asked) == 2 and f"#{ids[0]}" in asked[0], asked
-            states = []
-            for i in ids:
-                d = await session.call_tool("read_requests", {"view": "detail", "media": "movie", "request_id": i})
-                states.append(d.structured_content["data"]["items"][0].get("denied"))
-            assert states[0] is True and states[1] is not True, f"accepted then declined: {states}"
-    print("ClientSession with elicitation: an accepted deny reached Ombi, a declined one did not")
+        async with ClientSession(read, write, elicitation_callback=answering(["accept", "decline"], asked)) as session:
+            init = await session.initialize()
+            assert init.protocol_version == "2025-11-25", init.protocol_version
+            await deny_two(session.call_tool, asked, "ClientSession (2025-11-25)")
+    asked = []
+    async with Client(params, elicitation_callback=answering(["accept", "decline"], asked)) as client:
+        assert client.protocol_version == "2026-07-28", client.protocol_version
+        await deny_two(client.call_tool, asked, "Client (2026-07-28, input_required)")
 
 
 async def main(mcp_bin, sim_bin):
@@ -136,15 +166,23 @@ async def main(mcp_bin, sim_bin):
         async with Client(params) as client:
             connect = time.monotonic() - started
             assert connect < 1.0, f"Client (auto mode) took {connect:.2f}s to connect"
-            print(f"Client auto mode: connected in {connect * 1000:.0f} ms, negotiated {client.session.protocol_version}")
-            await exercise(client.call_tool, client.list_tools, "Client")
+            print(f"Client auto mode: connected in {connect * 1000:.0f} ms, negotiated {client.protocol_version}")
+            assert client.protocol_version == "2026-07-28", client.protocol_version
+            assert client.server_info and client.server_info.name == "ombi-mcp", client.server_info
+            await exercise(client.call_tool, client.list_tools, "Client (2026-07-28)")
+            await extras(client, "Client (2026-07-28)")
+
+        async with Client(params, mode="legacy") as client:
+            assert client.protocol_version == "2025-11-25", client.protocol_version
+            await extras(client, "Client (legacy)")
 
         async with stdio_client(params) as (read, write):
             async with ClientSession(read, write) as session:
                 started = time.monotonic()
                 init = await session.initialize()
                 print(f"ClientSession: initialize in {(time.monotonic() - started) * 1000:.0f} ms, protocol {init.protocol_version}")
-                await exercise(session.call_tool, session.list_tools, "ClientSession")
+                assert init.protocol_version == "2025-11-25", init.protocol_version
+                await exercise(session.call_tool, session.list_tools, "ClientSession (2025-11-25)")
 
         writes = StdioServerParameters(command=mcp_bin, args=["serve"], env=dict(env, OMBI_ALLOW_WRITES="true"))
         await confirmations(writes)
