@@ -180,6 +180,21 @@ pub struct Config {
     pub confirm_timeout: Duration,
     /// Where the write audit trail is appended as JSON lines, if anywhere.
     pub audit_file: Option<std::path::PathBuf>,
+    /// Extra CA certificates to trust for an HTTPS Ombi (`OMBI_CA_FILE`, PEM).
+    pub ca_certs: Vec<rustls_pki_types::CertificateDer<'static>>,
+}
+
+/// Reads the PEM certificates of `OMBI_CA_FILE`.
+fn ca_certs(path: &str) -> Result<Vec<rustls_pki_types::CertificateDer<'static>>, ConfigError> {
+    use rustls_pki_types::pem::PemObject;
+    let bytes = std::fs::read(path).map_err(|e| ConfigError(format!("OMBI_CA_FILE `{path}` cannot be read: {e}")))?;
+    let certs: Vec<_> = rustls_pki_types::CertificateDer::pem_slice_iter(&bytes)
+        .collect::<Result<_, _>>()
+        .map_err(|e| ConfigError(format!("OMBI_CA_FILE `{path}` is not a PEM certificate file: {e:?}")))?;
+    if certs.is_empty() {
+        return Err(ConfigError(format!("OMBI_CA_FILE `{path}` holds no PEM certificate")));
+    }
+    Ok(certs)
 }
 
 /// A setting that cannot be used; the message says which and why.
@@ -260,9 +275,14 @@ impl Config {
         };
         let audit_file =
             var("OMBI_MCP_AUDIT_FILE").map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).map(Into::into);
+        let ca_certs = match var("OMBI_CA_FILE").map(|p| p.trim().to_string()).filter(|p| !p.is_empty()) {
+            Some(path) => ca_certs(&path)?,
+            None => Vec::new(),
+        };
         Ok(Config {
             url,
             api_key,
+            ca_certs,
             default_user,
             allow_writes,
             confirm_writes,

@@ -18,6 +18,7 @@ use wasmtime_wasi_http::{
 
 use crate::config::ApiKey;
 use crate::policy::{Kind, Policy};
+use crate::pool::Pool;
 
 /// A state-changing request a person approved: exactly this may be sent, once.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,6 +70,8 @@ const CAP_SLACK: u64 = 1024 * 1024;
 /// The per-store HTTP hooks.
 pub struct HostHttp {
     pub policy: Arc<Policy>,
+    /// Keep-alive connections to Ombi, shared by every call.
+    pub pool: Arc<Pool>,
     pub api_key: Option<ApiKey>,
     pub timeout: Duration,
     pub body_cap: u64,
@@ -77,9 +80,16 @@ pub struct HostHttp {
 }
 
 impl HostHttp {
-    pub fn new(policy: Arc<Policy>, api_key: Option<ApiKey>, timeout: Duration, max_response_bytes: u64) -> Self {
+    pub fn new(
+        policy: Arc<Policy>,
+        pool: Arc<Pool>,
+        api_key: Option<ApiKey>,
+        timeout: Duration,
+        max_response_bytes: u64,
+    ) -> Self {
         HostHttp {
             policy,
+            pool,
             api_key,
             timeout,
             body_cap: max_response_bytes.saturating_add(CAP_SLACK),
@@ -180,6 +190,7 @@ impl WasiHttpHooks for HostHttp {
         let guard = self.guard.clone();
         let log = self.writes.clone();
         let key = self.api_key.clone();
+        let pool = self.pool.clone();
         tracing::debug!(%method, %path, "forwarding request to Ombi");
         Box::new(async move {
             let request = if kind == Kind::Write {
@@ -216,7 +227,7 @@ impl WasiHttpHooks for HostHttp {
             } else {
                 request
             };
-            let sent = wasmtime_wasi_http::default_send_request(request, Some(options)).await;
+            let sent = pool.send(request, options).await.map(|r| (r, ()));
             if kind == Kind::Write
                 && let Some(last) = log.lock().expect("write log").iter_mut().rev().find(|w| w.path == path)
             {
@@ -225,7 +236,7 @@ impl WasiHttpHooks for HostHttp {
                     Err(e) => last.reached = !unreached(e),
                 }
             }
-            let (mut response, io) = sent?;
+            let (mut response, ()) = sent?;
             // The key never enters the sandbox: not in a header, not in the body (removed as
             // the body streams in, across chunk boundaries, before any cut can split it).
             if let Some(k) = &key {
@@ -238,6 +249,8 @@ impl WasiHttpHooks for HostHttp {
                     None => capped,
                 }
             });
+            // The connection is driven by the pool, not by this request.
+            let io = async { Ok(()) };
             Ok((response, Box::new(io) as Box<dyn Future<Output = Result<(), Error>> + Send>))
         })
     }
@@ -412,6 +425,7 @@ mod tests {
     fn guest_cannot_set_credentials() {
         let mut hooks = HostHttp::new(
             Arc::new(Policy::new(crate::config::OmbiUrl::parse("http://x").unwrap(), false)),
+            Pool::new(Vec::new()),
             None,
             Duration::from_secs(1),
             10,

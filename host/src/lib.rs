@@ -25,6 +25,7 @@ pub mod demo;
 pub mod http;
 pub mod mcp;
 pub mod policy;
+pub mod pool;
 pub mod runtime;
 pub mod state_token;
 

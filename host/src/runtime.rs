@@ -20,6 +20,7 @@ use crate::cache;
 use crate::config::Config;
 use crate::http::{Guard, HostHttp, SentWrite, WriteLog};
 use crate::policy::Policy;
+use crate::pool::Pool;
 
 mod bindings {
     wasmtime::component::bindgen!({
@@ -155,6 +156,7 @@ pub struct Runtime {
     pre: PluginPre<State>,
     config: Arc<Config>,
     policy: Arc<Policy>,
+    pool: Arc<Pool>,
     calls: AtomicU64,
     started: u64,
 }
@@ -189,7 +191,8 @@ impl Runtime {
             .unwrap_or(0)
             ^ u64::from(std::process::id()) << 44;
         let policy = Arc::new(Policy::new(config.url.clone(), config.allow_writes));
-        Ok(Runtime { engine, pre, config, policy, calls: AtomicU64::new(0), started })
+        let pool = Pool::new(config.ca_certs.clone());
+        Ok(Runtime { engine, pre, config, policy, pool, calls: AtomicU64::new(0), started })
     }
 
     fn store(&self, guard: Guard, writes: WriteLog) -> Store<State> {
@@ -203,6 +206,7 @@ impl Runtime {
                 table: ResourceTable::new(),
                 hooks: HostHttp::new(
                     self.policy.clone(),
+                    self.pool.clone(),
                     self.config.api_key.clone(),
                     self.config.request_timeout,
                     self.config.max_response_bytes,
