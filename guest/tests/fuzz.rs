@@ -284,7 +284,8 @@ impl Upstream for Chaos {
             b"<html>oops</html>".to_vec()
         } else if r.chance(40) {
             // Ombi-shaped: its field names, arbitrary values, as an object or a list.
-            let v = if r.chance(50) { object(r, 3) } else { Value::Array((0..r.below(6)).map(|_| object(r, 2)).collect()) };
+            let v =
+                if r.chance(50) { object(r, 3) } else { Value::Array((0..r.below(6)).map(|_| object(r, 2)).collect()) };
             v.to_string().into_bytes()
         } else {
             arb_json(r, 5).to_string().into_bytes()
