@@ -168,6 +168,20 @@ mod tests {
         }
     }
 
+    /// Clients put every tool's description and input schema in a model's context: together
+    /// they stay under 32,000 bytes, and each description still says what the tool is for.
+    #[test]
+    fn descriptions_and_input_schemas_fit_the_context_budget() {
+        let d = descriptors();
+        let total: usize = d.iter().map(|t| t.description.len() + t.input_schema.len()).sum();
+        assert!(total <= 32_000, "descriptions and input schemas take {total} bytes");
+        for t in &d {
+            assert!(t.description.chars().count() >= 120, "{}: {}", t.name, t.description);
+            assert_eq!(t.name.starts_with("write_"), t.description.contains("OMBI_ALLOW_WRITES"), "{}", t.name);
+            assert!(!t.input_schema.contains("\"type\":["), "{}: a type list", t.name);
+        }
+    }
+
     #[test]
     fn writes_are_refused_when_disabled_before_anything_is_sent() {
         let mut fake = FakeOmbi::new();

@@ -6,6 +6,11 @@
 //! an `anyOf` with a null branch), no non-standard `format` (`uint64`, `int64`, …), and an
 //! enum is a plain `enum` list (so an invalid value's error names every valid one) with the
 //! variants' documentation folded into the description.
+//!
+//! It is also kept small, since clients put every tool's schema in a model's context: no
+//! root `$schema` (2020-12 is the dialect MCP assumes), no root description (the tool's
+//! own description says it), no description of an array's `items` when the array has one
+//! (a type's Rust doc, not a caller's), and descriptions on one line.
 
 use schemars::{JsonSchema, generate::SchemaSettings};
 use serde_json::{Map, Value};
@@ -15,11 +20,45 @@ pub fn schema_of<T: JsonSchema>() -> Value {
     let generator = SchemaSettings::draft2020_12().with(|s| s.inline_subschemas = true).into_generator();
     let mut value = generator.into_root_schema_for::<T>().to_value();
     if let Some(obj) = value.as_object_mut() {
-        // The Rust type's name means nothing to a client.
+        // The Rust type's name means nothing to a client, `Arguments of …` adds nothing to
+        // the tool's description, and MCP input schemas are 2020-12 without saying so.
         obj.remove("title");
+        obj.remove("description");
+        obj.remove("$schema");
     }
     portable(&mut value);
+    compact(&mut value);
     value
+}
+
+/// Drops documentation that only repeats its surroundings and puts every description on
+/// one line (doc comments keep their line breaks). Validation keywords are never touched.
+pub fn compact(v: &mut Value) {
+    match v {
+        Value::Object(map) => {
+            if let Some(Value::String(d)) = map.get_mut("description") {
+                *d = d.split_whitespace().collect::<Vec<_>>().join(" ");
+            }
+            if map.contains_key("description")
+                && let Some(Value::Object(items)) = map.get_mut("items")
+            {
+                items.remove("description");
+            }
+            for (key, child) in map.iter_mut() {
+                // `properties` maps names to schemas: a property called `description` is
+                // not documentation.
+                if key == "properties" {
+                    if let Value::Object(props) = child {
+                        props.values_mut().for_each(compact);
+                    }
+                } else {
+                    compact(child);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(compact),
+        _ => {}
+    }
 }
 
 /// Rewrites a schema in place into the portable form described above.
@@ -120,5 +159,25 @@ mod tests {
         assert_eq!(s["properties"]["view"]["enum"], json!(["status", "about"]));
         assert_eq!(s["properties"]["view"]["description"], "Which facts: `status`: Reachability.");
         assert!(!s.to_string().contains("null"));
+    }
+
+    #[test]
+    fn compacts_documentation_but_not_rules() {
+        let mut s = json!({
+            "description": "Which\nkinds.",
+            "properties": {
+                "description": {"type": "string", "description": "A  property\n  called description.", "maxLength": 9},
+                "media": {"type": "array", "description": "Kinds.", "items": {"description": "A kind.", "enum": ["movie"]}},
+                "seasons": {"type": "array", "items": {"description": "One season.", "type": "object"}}
+            }
+        });
+        compact(&mut s);
+        assert_eq!(s["description"], "Which kinds.");
+        assert_eq!(
+            s["properties"]["description"],
+            json!({"type": "string", "description": "A property called description.", "maxLength": 9})
+        );
+        assert_eq!(s["properties"]["media"]["items"], json!({"enum": ["movie"]}));
+        assert_eq!(s["properties"]["seasons"]["items"]["description"], "One season.", "an undescribed array keeps it");
     }
 }

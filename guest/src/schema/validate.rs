@@ -24,6 +24,12 @@ fn check(schema: &Value, value: &Value, path: &str) -> Result<(), ToolError> {
     };
     for key in ["anyOf", "oneOf"] {
         if let Some(branches) = schema.get(key).and_then(Value::as_array) {
+            // No branch takes this kind of value at all: name every kind that would do.
+            let types: Vec<&Value> = branches.iter().filter_map(|b| b.get("type")).collect();
+            if !branches.is_empty() && types.len() == branches.len() && !types.iter().any(|t| type_allows(t, value)) {
+                let names: Vec<String> = types.iter().map(|t| describe_type(t)).collect();
+                return Err(fail(path, format!("must be {} (got {})", one_of_words(&names), type_name(value))));
+            }
             let mut first_err = None;
             for branch in branches {
                 match check(branch, value, path) {
@@ -219,6 +225,15 @@ fn describe_type(t: &Value) -> String {
     names.join(" or ")
 }
 
+/// `a, b or c`.
+fn one_of_words(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [only] => only.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
 fn type_name(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
@@ -308,6 +323,21 @@ mod tests {
         let e = err(json!({"query": "a", "kind": "c"}));
         assert_eq!(e.field.as_deref(), Some("kind"));
         assert!(e.message.contains("one of a, b"), "{}", e.message);
+    }
+
+    #[test]
+    fn a_value_no_branch_can_take_names_every_kind() {
+        let s = json!({"type": "object", "properties": {
+            "value": {"anyOf": [{"type": "string"}, {"type": "number"}, {"type": "boolean"}]}
+        }});
+        for ok in [json!("x"), json!(3), json!(2.5), json!(false)] {
+            validate(&s, &json!({"value": ok})).unwrap();
+        }
+        for bad in [json!({"a": 1}), json!([1])] {
+            let e = validate(&s, &json!({"value": bad})).unwrap_err();
+            assert_eq!(e.field.as_deref(), Some("value"));
+            assert!(e.message.contains("must be a string, a number or a boolean"), "{}", e.message);
+        }
     }
 
     #[test]

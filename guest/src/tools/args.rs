@@ -18,7 +18,8 @@ pub fn default_limit() -> u64 {
 
 /// Declares a tool's argument struct (`Debug`, `Deserialize`, `JsonSchema`, unknown fields
 /// refused) with shared pieces appended after `+`:
-/// - `paging`: `offset` and `limit`, and a `window()` method;
+/// - `paging`: `offset` and `limit` (undocumented in the schema: their bounds and defaults
+///   say it all), and a `window()` method;
 /// - `request_target`: `media` and `request_id` (a TV request is the **child** request);
 /// - `is_4k`: act on the 4K request of a movie;
 /// - `as_user`: the Ombi user to act as.
@@ -30,11 +31,9 @@ macro_rules! tool_args {
     };
     (@munch [$($meta:tt)*] $name:ident [$($body:tt)*] [$($impls:tt)*] paging $($rest:ident)*) => {
         $crate::tools::args::tool_args!(@munch [$($meta)*] $name [$($body)*
-            /// Index of the first record to return (0-based, default 0).
             #[serde(default)]
             #[schemars(range(min = 0, max = $crate::paging::MAX_OFFSET))]
             pub offset: u64,
-            /// How many records to return at most (1..100, default 20).
             #[serde(default = "crate::tools::args::default_limit")]
             #[schemars(range(min = 1, max = $crate::paging::MAX_LIMIT))]
             pub limit: u64,
@@ -49,26 +48,23 @@ macro_rules! tool_args {
     };
     (@munch [$($meta:tt)*] $name:ident [$($body:tt)*] [$($impls:tt)*] request_target $($rest:ident)*) => {
         $crate::tools::args::tool_args!(@munch [$($meta)*] $name [$($body)*
-            /// The kind of request: movie, tv or album.
+            /// The request's media kind.
             pub media: $crate::tools::args::RequestMedia,
-            /// The request id, from read_requests. For tv this is the **child** request id
-            /// (`target.kind` tv_child), not the show's parent id.
+            /// From read_requests (tv: the `tv_child` id, not the parent).
             #[schemars(range(min = 1, max = $crate::tools::args::MAX_ID))]
             pub request_id: u64,
         ] [$($impls)*] $($rest)*);
     };
     (@munch [$($meta:tt)*] $name:ident [$($body:tt)*] [$($impls:tt)*] is_4k $($rest:ident)*) => {
         $crate::tools::args::tool_args!(@munch [$($meta)*] $name [$($body)*
-            /// Act on the 4K request of a movie instead of the standard one (movies only;
-            /// default false).
+            /// Movies: act on the 4K request.
             #[serde(default)]
             pub is_4k: bool,
         ] [$($impls)*] $($rest)*);
     };
     (@munch [$($meta:tt)*] $name:ident [$($body:tt)*] [$($impls:tt)*] as_user $($rest:ident)*) => {
         $crate::tools::args::tool_args!(@munch [$($meta)*] $name [$($body)*
-            /// The Ombi user name to act as (from read_users; default: the server's OMBI_USER,
-            /// else the API key's own admin principal). Checked against Ombi's user list first.
+            /// User name to act as (from read_users; default OMBI_USER).
             #[schemars(length(min = 1, max = $crate::tools::args::MAX_NAME_CHARS))]
             pub as_user: Option<String>,
         ] [$($impls)*] $($rest)*);
@@ -262,11 +258,14 @@ impl SettingsSection {
     }
 }
 
-/// The schema of a scalar setting value. Left open (no `type` list with `null`, which
-/// narrow schema dialects reject); the tool checks that the value is a string, number,
-/// boolean or null and converts it to the setting's own type.
+/// The schema of a scalar setting value: a string, number or boolean, one `type` per
+/// branch (narrow schema dialects reject `type` lists). The tool converts it to the
+/// setting's own type. `null` is not offered: an argument given as `null` is an absent one
+/// (`dispatch::without_nulls`), so it could never reach the tool.
 pub fn scalar_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    schemars::json_schema!({})
+    schemars::json_schema!({
+        "anyOf": [{"type": "string"}, {"type": "number"}, {"type": "boolean"}]
+    })
 }
 
 #[cfg(test)]

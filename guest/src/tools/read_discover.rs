@@ -43,22 +43,21 @@ pub enum List {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Filters {
-    /// TMDB genre ids (from read_reference kind genres).
+    /// From read_reference genres.
     #[schemars(length(max = 50))]
     pub genre_ids: Option<Vec<u32>>,
-    /// TMDB keyword ids (from read_reference kind keywords).
+    /// From read_reference keywords.
     #[schemars(length(max = 50))]
     pub keyword_ids: Option<Vec<u32>>,
-    /// Watch-provider ids (from read_reference kind watch_providers).
+    /// From read_reference watch_providers.
     #[schemars(length(max = 50))]
     pub watch_provider_ids: Option<Vec<u32>>,
     /// TMDB company ids.
     #[schemars(length(max = 50))]
     pub company_ids: Option<Vec<u32>>,
-    /// Only titles released in this year.
     #[schemars(range(min = 1870, max = 2100))]
     pub release_year: Option<i64>,
-    /// Only titles of this decade (its first year, e.g. 1990).
+    /// Its first year, e.g. 1990.
     #[schemars(range(min = 1870, max = 2100))]
     pub decade: Option<i64>,
 }
@@ -66,15 +65,14 @@ pub struct Filters {
 tool_args! {
     /// Arguments of `read_discover`.
     pub struct Args {
-        /// Movies or TV shows.
         pub media: MovieOrTv,
-        /// Which list. Movies: popular, upcoming, now_playing, top_rated, seasonal, requested,
-        /// similar, filtered. TV: popular, trending, anticipated, requested, filtered.
+        /// Movie lists: popular, upcoming, now_playing, top_rated, seasonal, requested, similar,
+        /// filtered; tv: popular, trending, anticipated, requested, filtered.
         pub list: List,
-        /// For similar: the TMDB id of the movie to find similar ones to.
+        /// For similar: the movie's TMDB id.
         #[schemars(range(min = 1, max = super::args::MAX_ID))]
         pub similar_to: Option<u64>,
-        /// For filtered: what to filter on.
+        /// For filtered.
         pub filters: Option<Filters>,
     } + paging
 }
@@ -86,7 +84,7 @@ impl Tool for ReadDiscover {
     const META: Meta = Meta {
         name: "read_discover",
         title: "Discover media",
-        description: "Browse discovery lists for ideas of what to request: movies popular, upcoming, now_playing, top_rated, seasonal or requested; shows popular, trending, anticipated or requested; `similar` to a movie (`similar_to`: a TMDB id); or `filtered` by genres, keywords, watch providers, companies, release year or decade (ids from read_reference). Results are media records with TMDB ids, availability and request ids, paged by Ombi.",
+        description: "Browse Ombi's discovery lists for ideas of what to request: popular, trending, upcoming and similar titles, or titles filtered by genre, keyword, provider, company or year (filter ids from read_reference). Results carry TMDB ids and request state for read_media or write_request_create.",
         families: &[Family::MediaPage],
         effect: Effect::Read,
     };

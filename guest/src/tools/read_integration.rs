@@ -55,14 +55,13 @@ pub enum What {
 tool_args! {
     /// Arguments of `read_integration`.
     pub struct Args {
-        /// The service (radarr_4k is the 4K Radarr).
+        /// radarr_4k is the 4K Radarr.
         pub service: Service,
-        /// What to read. Sonarr: quality_profiles, root_folders, language_profiles, tags,
-        /// status. Radarr: quality_profiles, root_folders, tags, status. Lidarr:
-        /// quality_profiles, root_folders, status. Plex: servers, libraries, users. Emby and
-        /// Jellyfin: users.
+        /// sonarr: quality_profiles, root_folders, language_profiles, tags, status; radarr: the
+        /// same but language_profiles; lidarr: quality_profiles, root_folders, status; plex:
+        /// servers, libraries, users; emby, jellyfin: users.
         pub what: What,
-        /// For plex libraries: the server's machine id (from plex servers).
+        /// For plex libraries: from plex servers.
         #[schemars(length(min = 1, max = 100))]
         pub machine_id: Option<String>,
     }
@@ -75,7 +74,7 @@ impl Tool for ReadIntegration {
     const META: Meta = Meta {
         name: "read_integration",
         title: "Connected services",
-        description: "Read the options of the services behind Ombi through its stored settings: Sonarr, Radarr (radarr_4k for the 4K instance) and Lidarr quality_profiles, root_folders, language_profiles (Sonarr), tags and status; Plex servers, libraries (`machine_id` from servers) and users; Emby and Jellyfin users. Profile and folder ids go to write_request_create and write_request_reprocess.",
+        description: "Read options of the services behind Ombi, through its stored settings: Sonarr/Radarr/Lidarr quality profiles, root folders, tags and status, Plex servers and libraries, media-server users. Profile and folder ids go to write_request_create and write_request_reprocess.",
         families: &[Family::ReferencePage, Family::UserPage],
         effect: Effect::Read,
     };

@@ -26,35 +26,33 @@ const GROUP_SCAN: u64 = 1000;
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum View {
-    /// Issues in one state, paged by Ombi.
+    /// by `status`
     #[default]
     List,
-    /// One issue by `issue_id`.
+    /// `issue_id`
     Detail,
-    /// The comments of `issue_id`.
+    /// of `issue_id`
     Comments,
-    /// Issues grouped by title (provider id); pages count groups.
+    /// by title; pages count titles
     Grouped,
-    /// Every issue of one title (`provider_id`).
+    /// of `provider_id`
     GroupDetail,
-    /// How many issues are pending, in progress and resolved.
+    /// per state
     Counts,
 }
 
 tool_args! {
     /// Arguments of `read_issues`.
     pub struct Args {
-        /// What to read (default list).
         #[serde(default)]
         pub view: View,
-        /// For list and grouped: the state (default pending).
+        /// For list and grouped.
         #[serde(default)]
         pub status: IssueStatus,
-        /// For detail and comments: the issue id (from a list).
+        /// For detail and comments.
         #[schemars(range(min = 1, max = super::args::MAX_ID))]
         pub issue_id: Option<u64>,
-        /// For group_detail: the title's provider id (TMDB id of a movie or show, MusicBrainz
-        /// id of an album), as in a group or an issue's `provider_id`.
+        /// For group_detail: a group's or issue's `provider_id` (TMDB, or MusicBrainz for albums).
         #[schemars(length(min = 1, max = 100))]
         pub provider_id: Option<String>,
     } + paging
@@ -67,7 +65,7 @@ impl Tool for ReadIssues {
     const META: Meta = Meta {
         name: "read_issues",
         title: "Issues",
-        description: "Read the problems users reported on titles: `list` (issues in one state: pending, in_progress or resolved), `detail` (one issue), `comments` (an issue's comments with their authors' ids), `grouped` (issues grouped by title; pages count titles), `group_detail` (every issue of one title by `provider_id`) or `counts`. Issue ids go to write_issue_status, write_issue_comment and write_issue_delete.",
+        description: "Read the problems users reported on titles: by state, one issue or its comments, grouped by title, or counts. Issue ids go to write_issue_status, write_issue_comment and write_issue_delete, comment ids to write_issue_comment; new reports are made with write_issue_create.",
         families: &[Family::IssuePage, Family::CommentPage, Family::GroupPage, Family::Metrics],
         effect: Effect::Read,
     };

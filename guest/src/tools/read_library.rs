@@ -23,11 +23,8 @@ use crate::upstream::dto::library::{CalendarDto, RecentlyAddedDto};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum View {
-    /// Requested movies releasing and requested episodes airing within 90 days.
     Calendar,
-    /// Movies or episodes added to the media servers in the last 7 days (`media`).
     RecentlyAdded,
-    /// Poster, background and banner URLs of one title (`media`, `id`, `id_namespace`).
     Artwork,
 }
 
@@ -43,14 +40,14 @@ pub enum ArtworkNamespace {
 tool_args! {
     /// Arguments of `read_library`.
     pub struct Args {
-        /// What to read.
+        /// recently_added needs `media`, artwork `media` and `id`.
         pub view: View,
-        /// For recently_added and artwork: movie or tv.
+        /// For recently_added and artwork.
         pub media: Option<MovieOrTv>,
-        /// For artwork: the title's id.
+        /// For artwork.
         #[schemars(range(min = 1, max = super::args::MAX_ID))]
         pub id: Option<u64>,
-        /// For artwork: which id `id` is (default tmdb; tvdb for tv only).
+        /// For artwork (tvdb: tv only).
         #[serde(default)]
         pub id_namespace: ArtworkNamespace,
     } + paging
@@ -63,7 +60,7 @@ impl Tool for ReadLibrary {
     const META: Meta = Meta {
         name: "read_library",
         title: "Library",
-        description: "Read what the media library holds or will hold: `calendar` (requested movies releasing and requested episodes airing within 90 days, dates as Ombi gives them), `recently_added` (movies or episodes added to Plex/Emby/Jellyfin in the last 7 days; `media` required) or `artwork` (poster, background and banner URLs of one title by `media`, `id` and `id_namespace`).",
+        description: "Read what the library holds or will hold: the calendar of requested movies and episodes due in the next 90 days, titles added to Plex/Emby/Jellyfin in the last 7 days, or one title's artwork URLs (TMDB or TVDB id from read_search or read_media).",
         families: &[Family::MediaPage, Family::CalendarPage, Family::ArtworkPage],
         effect: Effect::Read,
     };

@@ -24,21 +24,21 @@ fn default_lines() -> u64 {
 tool_args! {
     /// Arguments of `read_logs`.
     pub struct Args {
-        /// The log file (a `file_id` from the listing); omit it to list the files.
+        /// From the listing; omit it to list the files.
         #[schemars(length(min = 1, max = 100))]
         pub file_id: Option<String>,
-        /// Lines to skip: from the start, or with `tail` from the end (default 0).
+        /// Lines to skip (from the end with `tail`).
         #[serde(default)]
         #[schemars(range(min = 0, max = 10_000_000))]
         pub offset: u64,
-        /// How many lines at most (1..500, default 100).
+        /// Lines per page.
         #[serde(default = "default_lines")]
         #[schemars(range(min = 1, max = 500))]
         pub limit: u64,
-        /// Count from the end of the file: the newest lines (default false).
+        /// Count from the end (the newest lines).
         #[serde(default)]
         pub tail: bool,
-        /// Keep only lines holding this text (case-insensitive), before the window is cut.
+        /// Only lines holding this text (case-insensitive).
         #[schemars(length(min = 1, max = 200))]
         pub contains: Option<String>,
     }
@@ -51,7 +51,7 @@ impl Tool for ReadLogs {
     const META: Meta = Meta {
         name: "read_logs",
         title: "Logs",
-        description: "Read Ombi's logs: without `file_id`, the list of log files (newest first); with a `file_id` from that list, a window of its lines: `offset` and `limit` (up to 500) from the start, or from the end with `tail`, optionally only lines `contains` a text. `next_offset` continues in the same direction. Credentials, tokens, e-mail addresses and key-like strings in lines are redacted.",
+        description: "Read Ombi's logs: without `file_id`, the list of log files (newest first); with a `file_id` from that list, a window of lines from the start or, with `tail`, from the end, optionally only lines `contains` matches. `next_offset` continues. Secrets and e-mail addresses are redacted.",
         families: &[Family::Logs],
         effect: Effect::Read,
     };

@@ -50,21 +50,18 @@ pub enum Include {
 tool_args! {
     /// Arguments of `read_media`.
     pub struct Args {
-        /// What kind of thing `id` names.
+        /// What `id` names.
         pub media: DetailMedia,
-        /// The id, as text (a TMDB or TVDB number, an IMDb `tt…` id, a MusicBrainz id, or an
-        /// Ombi request id: for tv the parent request id).
+        /// A TMDB or TVDB number, IMDb tt… id, MusicBrainz id or Ombi request id (tv: parent).
         #[schemars(length(min = 1, max = 100))]
         pub id: String,
-        /// Which id `id` is (default tmdb for movie, tv, person and collection; musicbrainz for
-        /// artist and album). Movies also take imdb and ombi_request; tv takes tvdb and
-        /// ombi_request.
+        /// Default tmdb (musicbrainz for artist, album); movies also take imdb and ombi_request,
+        /// tv tvdb and ombi_request.
         pub id_namespace: Option<IdNamespace>,
-        /// The person's name (required for media person: Ombi returns only the id).
+        /// Required for person: their name.
         #[schemars(length(min = 1, max = 200))]
         pub person_name: Option<String>,
-        /// Extra facts: credits (cast and crew), providers (where it streams), ratings (Rotten
-        /// Tomatoes), seasons (TV episodes).
+        /// credits (cast, crew), providers (streaming), ratings (Rotten Tomatoes), seasons (tv).
         #[schemars(length(max = 4), extend("uniqueItems" = true))]
         pub include: Option<Vec<Include>>,
     }
@@ -77,7 +74,7 @@ impl Tool for ReadMedia {
     const META: Meta = Meta {
         name: "read_media",
         title: "Media details",
-        description: "Read the details of one movie, TV show, person, collection, artist or album, by an id from read_search or read_discover (TMDB by default; IMDb or an Ombi request id for movies, TVDB or a parent request id for shows; MusicBrainz for artists and albums). A person's credits need `person_name`. `include` adds credits, streaming providers, ratings or TV seasons. A collection comes with its movies, an artist with its albums.",
+        description: "Details of one movie, show, person, collection, artist or album by an id from read_search or read_discover; a collection lists its movies, an artist its albums. Ask `include` for credits, streaming providers, ratings or seasons.",
         families: &[Family::MediaPage],
         effect: Effect::Read,
     };

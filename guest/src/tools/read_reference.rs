@@ -28,39 +28,27 @@ use crate::paging;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
-    /// TMDB genres of `media` (ids for read_discover filters).
     Genres,
-    /// Languages (ISO 639-1 codes).
     Languages,
-    /// Streaming services of `media` (ids for read_discover filters).
     WatchProviders,
-    /// TMDB keywords matching `query` (required).
     Keywords,
-    /// Streaming countries (for write_user_preferences).
     StreamingCountries,
-    /// Issue categories (ids for write_issue_create).
     IssueCategories,
-    /// Ombi's user roles.
     Roles,
-    /// Feature flags.
     Features,
-    /// Notification agents.
     NotificationAgents,
-    /// Request types.
     RequestTypes,
-    /// Issue statuses.
     IssueStatuses,
 }
 
 tool_args! {
     /// Arguments of `read_reference`.
     pub struct Args {
-        /// Which catalogue.
+        /// genres and watch_providers are per `media`; keywords needs `query`.
         pub kind: Kind,
-        /// For genres and watch_providers: movie or tv (default movie).
+        /// For genres and watch_providers (default movie).
         pub media: Option<MovieOrTv>,
-        /// For keywords: the search words (required); for other kinds, keeps entries whose
-        /// name holds this text.
+        /// For keywords: search words; other kinds: keep names holding it.
         #[schemars(length(min = 1, max = 100))]
         pub query: Option<String>,
     } + paging
@@ -73,7 +61,7 @@ impl Tool for ReadReference {
     const META: Meta = Meta {
         name: "read_reference",
         title: "Reference lists",
-        description: "Look up the named ids other tools take: genres and watch_providers (per `media`, for read_discover filters), languages, keywords (search with `query`), streaming_countries (for write_user_preferences), issue_categories (for write_issue_create), roles, features, notification_agents, request_types and issue_statuses. Each entry has `name`, and `value` holding the id in its native type.",
+        description: "Look up the named ids other tools take: genres, watch providers and keywords for read_discover filters, issue categories for write_issue_create, streaming countries for write_user_preferences, and languages, roles, features and Ombi's enum tables. Each entry is a `name` with its `value`.",
         families: &[Family::ReferencePage],
         effect: Effect::Read,
     };

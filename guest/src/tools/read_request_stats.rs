@@ -23,29 +23,28 @@ use crate::upstream::dto::requests::{CountsDto, QuotaDto, StatsDto};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum View {
-    /// Pending, approved, available and denied requests across the instance.
+    /// by state
     #[default]
     Counts,
-    /// Total requests per media kind.
+    /// per media kind
     Totals,
-    /// A user's request quota per media kind (limit, remaining, next request).
+    /// of `as_user`
     Quota,
-    /// Requests made and completed between `from` and `to`.
+    /// needs `from` and `to`
     Usage,
 }
 
 tool_args! {
     /// Arguments of `read_request_stats`.
     pub struct Args {
-        /// Which figures to read (default counts).
         #[serde(default)]
         pub view: View,
-        /// For quota: only this media kind (default all three).
+        /// For quota: one kind (default all).
         pub media: Option<RequestMedia>,
-        /// For usage: the first day, an ISO date (`2026-11-01`) or date-time; required with `to`.
+        /// For usage: first day, ISO date (2026-11-01) or date-time.
         #[schemars(length(min = 10, max = 40))]
         pub from: Option<String>,
-        /// For usage: the last day, an ISO date or date-time; required with `from`.
+        /// For usage: last day.
         #[schemars(length(min = 10, max = 40))]
         pub to: Option<String>,
     } + as_user
@@ -58,7 +57,7 @@ impl Tool for ReadRequestStats {
     const META: Meta = Meta {
         name: "read_request_stats",
         title: "Request statistics",
-        description: "Read request figures: `counts` (pending, approved, available and denied requests across the instance), `totals` (requests per media kind), `quota` (a user's request limit, what remains and when the next request is possible; `as_user` picks the user, default the server's OMBI_USER) and `usage` (requests made and completed between `from` and `to`, both required).",
+        description: "Request figures: instance-wide counts by state, totals per media kind, a user's quota (limit, remaining, when the next request is possible) or usage between two dates. Check `quota` before requesting as a household member with write_request_create.",
         families: &[Family::Metrics],
         effect: Effect::Read,
     };

@@ -27,16 +27,16 @@ use crate::upstream::{ApiRequest, path};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum View {
-    /// Requests of one media kind, filtered by state, sorted and paged by Ombi.
+    /// of `media`, by `status`
     #[default]
     List,
-    /// One request by id (TV takes the parent id and lists its child requests too).
+    /// one `request_id` (tv: parent, with its children)
     Detail,
-    /// Requests whose title matches `query`.
+    /// titles matching `query`
     Search,
-    /// The newest requests of every kind (Ombi's recent feed, at most 21).
+    /// newest of all kinds, at most 21
     Recent,
-    /// Requests Ombi could not send to Sonarr/Radarr/Lidarr (the retry queue).
+    /// not sent to Sonarr/Radarr/Lidarr
     Failed,
 }
 
@@ -66,25 +66,23 @@ pub enum Sort {
 tool_args! {
     /// Arguments of `read_requests`.
     pub struct Args {
-        /// What to read (default list).
         #[serde(default)]
         pub view: View,
-        /// Movie, TV or album requests (required for list, detail and search; filters recent).
+        /// Required for list, detail and search; filters recent.
         pub media: Option<RequestMedia>,
-        /// Filter a list by state (default all; albums have no `unavailable`).
+        /// For list (albums have no unavailable).
         #[serde(default)]
         pub status: Status,
-        /// Sort key of a list (default requested_date; `status` sorts by approval, pending
-        /// first with asc; albums sort by requested_date or title only).
+        /// For list; status sorts by approval (pending first with asc); albums: not status.
         #[serde(default)]
         pub sort: Sort,
-        /// Sort direction of a list (default desc).
+        /// For list.
         #[serde(default)]
         pub order: Order,
-        /// For detail: the movie or album request id, or the TV **parent** request id.
+        /// For detail; for tv the **parent** request id.
         #[schemars(range(min = 1, max = super::args::MAX_ID))]
         pub request_id: Option<u64>,
-        /// For search: words from the title.
+        /// For search: title words.
         #[schemars(length(min = 1, max = 200))]
         pub query: Option<String>,
     } + paging
@@ -97,7 +95,7 @@ impl Tool for ReadRequests {
     const META: Meta = Meta {
         name: "read_requests",
         title: "Requests",
-        description: "Read Ombi media requests: `list` (one media kind, by state, sorted and paged), `detail` (one request; TV takes the parent id and also lists the show's child requests), `search` (by title), `recent` (the newest requests of every kind) or `failed` (requests Ombi could not send to Sonarr/Radarr/Lidarr, with the queue ids write_retry_queue_remove takes). Each request says its target (kind and id: TV approvals, denials, votes and issues act on the tv_child id), approval, availability and denial, standard and 4K separately.",
+        description: "Read Ombi's media requests: lists, one request, a title search, the recent feed or the failed queue. Their ids feed the write_request_* tools, write_vote and write_issue_create (for tv the `tv_child` target id); `failed` gives the queue ids for write_retry_queue_remove.",
         families: &[Family::RequestPage, Family::RetryPage],
         effect: Effect::Read,
     };

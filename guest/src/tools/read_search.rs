@@ -21,18 +21,16 @@ use crate::upstream::{ApiRequest, path};
 tool_args! {
     /// Arguments of `read_search`.
     pub struct Args {
-        /// What to search for: a title, a name or words from them.
+        /// A title, a name or words from them.
         #[schemars(length(min = 1, max = 200))]
         pub query: String,
-        /// Which kinds of media to look for (default movie and tv).
-        #[serde(default)]
+        /// Kinds to look for (default movie and tv).
         #[schemars(length(min = 1, max = 5), extend("uniqueItems" = true))]
         pub media: Option<Vec<SearchMedia>>,
-        /// Only movies released in this year (movies only; needs "movie" in media).
+        /// Movies only: the release year.
         #[schemars(range(min = 1870, max = 2100))]
         pub year: Option<i64>,
-        /// ISO 639-1 language code (two lowercase letters, e.g. "de") for movie titles and
-        /// overviews (movies only).
+        /// Movies only: ISO 639-1 code (e.g. de) of titles and overviews.
         #[schemars(length(min = 2, max = 2))]
         pub language: Option<String>,
     } + paging
@@ -45,7 +43,7 @@ impl Tool for ReadSearch {
     const META: Meta = Meta {
         name: "read_search",
         title: "Search media",
-        description: "Search Ombi for movies, TV shows, people, artists and albums by name. Each result carries its ids by namespace (tmdb for movies, shows and people; musicbrainz for artists and albums; imdb when known), whether it is available or already requested, and the Ombi request ids to act on. Use the ids with read_media for details or write_request_create to request. `year` and `language` refine movie results only. Results are paged locally with offset/limit over Ombi's complete answer.",
+        description: "Search movies, shows, people, artists and albums by name: start here to find a title's ids (tmdb, musicbrainz, imdb) and whether it is available or already requested, with its request ids. Pass the ids to read_media for details or to write_request_create.",
         families: &[Family::MediaPage],
         effect: Effect::Read,
     };

@@ -24,25 +24,24 @@ use crate::upstream::dto::server::{About, Feature, Update, Wizard};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum View {
-    /// Reachability, version and whether the setup wizard is done.
+    /// reachable, version, setup done
     #[default]
     Status,
-    /// Version, branch, runtime and database types.
+    /// version, branch, runtime, database
     About,
-    /// The health check (`Healthy`, `Degraded`, `Unhealthy`).
+    /// of Ombi and its services
     Health,
-    /// Whether an update is available.
+    /// is a newer Ombi out
     Update,
-    /// Feature flags and whether each is enabled.
+    /// feature flags
     Features,
-    /// The schedule (cron expression) of each background job.
+    /// cron schedules
     Jobs,
 }
 
 tool_args! {
     /// Arguments of `read_server`.
     pub struct Args {
-        /// Which facts to read (default status).
         #[serde(default)]
         pub view: View,
     }
@@ -55,7 +54,7 @@ impl Tool for ReadServer {
     const META: Meta = Meta {
         name: "read_server",
         title: "Server status",
-        description: "Read facts about the Ombi server itself: `status` (reachable, version, setup done), `about` (version, branch, OS and database types; never paths or connection strings), `health` (Healthy/Degraded/Unhealthy of Ombi and its connected services), `update` (is a newer Ombi available), `features` (feature flags, enabled or disabled) and `jobs` (cron schedule of each background job; job names for write_job_trigger are in its own description). Use it first to check the connection.",
+        description: "Facts about the Ombi server itself; the default view `status` (reachable, version, setup done) is the quick connection check, so use it first. `about` never shows paths or connection strings; `jobs` lists the schedules of the jobs write_job_trigger can run early.",
         families: &[Family::Metrics, Family::ReferencePage],
         effect: Effect::Read,
     };

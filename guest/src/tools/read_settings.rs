@@ -17,7 +17,7 @@ use crate::upstream::ApiRequest;
 tool_args! {
     /// Arguments of `read_settings`.
     pub struct Args {
-        /// The settings section, as Ombi names it (`ombi`, `radarr`, `notifications/email`, …).
+        /// The section, as Ombi names it.
         pub section: SettingsSection,
     }
 }
@@ -29,7 +29,7 @@ impl Tool for ReadSettings {
     const META: Meta = Meta {
         name: "read_settings",
         title: "Settings",
-        description: "Read one Ombi settings section as named scalar values (names are JSON Pointers such as `/radarr/defaultQualityProfile`). Only non-secret fields are shown: API keys, passwords, tokens, webhook and destination URLs are never returned, and `omitted_fields` names what was withheld. `revision` goes to write_settings_patch, which refuses to write if the section changed meanwhile.",
+        description: "Read one Ombi settings section as scalar values named by JSON Pointer (e.g. /enabled); secrets (API keys, passwords, tokens, webhook URLs) are withheld and named in `omitted_fields`. Use it before write_settings_patch, which takes these names and the `revision` returned here.",
         families: &[Family::Settings],
         effect: Effect::Read,
     };

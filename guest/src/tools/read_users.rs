@@ -24,29 +24,28 @@ use crate::upstream::{ApiRequest, path};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum View {
-    /// Every user (filtered by `query`).
+    /// filtered by `query`
     #[default]
     List,
-    /// One user by `user_id`.
+    /// `user_id`
     Detail,
-    /// The user the call acts as.
+    /// the acting user
     Me,
-    /// Users connected to Ombi right now.
+    /// connected now
     Online,
-    /// The notification agents of `user_id`.
+    /// agents `user_id` set up
     NotificationAgents,
 }
 
 tool_args! {
     /// Arguments of `read_users`.
     pub struct Args {
-        /// What to read (default list).
         #[serde(default)]
         pub view: View,
-        /// For detail and notification_agents: the user's id (from list).
+        /// For detail and notification_agents: an id from list.
         #[schemars(length(min = 1, max = 100))]
         pub user_id: Option<String>,
-        /// For list: keep users whose user name or alias holds this text.
+        /// For list: part of a user name or alias.
         #[schemars(length(min = 1, max = 100))]
         pub query: Option<String>,
     } + as_user + paging
@@ -59,7 +58,7 @@ impl Tool for ReadUsers {
     const META: Meta = Meta {
         name: "read_users",
         title: "Users",
-        description: "Read Ombi's users: `list` (filter by `query` on user name or alias), `detail` (one user by `user_id`), `me` (the user the call acts as: `as_user`, else OMBI_USER, else the API key's system user), `online` (connected now) or `notification_agents` (which notification agents a user has set up; never the addresses or tokens). Only ids, user names, aliases, language, streaming country and online state are returned. User names go to `as_user` and `on_behalf_of` of other tools.",
+        description: "Read Ombi's users: ids, user names, aliases, language, streaming country and online state (never notification addresses or tokens). User names go to other tools' `as_user` and `on_behalf_of`; view `me` shows whom a call acts as.",
         families: &[Family::UserPage, Family::ReferencePage],
         effect: Effect::Read,
     };

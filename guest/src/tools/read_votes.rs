@@ -22,22 +22,21 @@ use crate::upstream::dto::votes::{OpenVoteDto, VoteDto};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum View {
-    /// Requests still open for voting, with their up and down counts.
+    /// open for voting
     #[default]
     Open,
-    /// The individual votes on one request (`media` and `request_id`).
+    /// votes on `request_id`
     Request,
 }
 
 tool_args! {
     /// Arguments of `read_votes`.
     pub struct Args {
-        /// What to read (default open).
         #[serde(default)]
         pub view: View,
-        /// For request: the kind of request.
+        /// For request.
         pub media: Option<RequestMedia>,
-        /// For request: the request id (for tv the **child** request id).
+        /// For request; for tv the child request id.
         #[schemars(range(min = 1, max = super::args::MAX_ID))]
         pub request_id: Option<u64>,
     } + as_user + paging
@@ -50,7 +49,7 @@ impl Tool for ReadVotes {
     const META: Meta = Meta {
         name: "read_votes",
         title: "Votes",
-        description: "Read votes on requests: `open` (requests still open for voting, with up and down counts, and the acting user's own vote when they voted; `as_user` picks the user) or `request` (each vote on one request, by `media` and `request_id`; for tv the child request id). vote_code is Ombi's VoteType: 0 up, 1 down. Cast votes with write_vote.",
+        description: "Read votes on requests: the requests still open for voting with up and down counts (and `as_user`'s own vote), or every vote on one request (id from read_requests). vote_code is Ombi's VoteType: 0 up, 1 down. Cast votes with write_vote.",
         families: &[Family::VotePage],
         effect: Effect::Read,
     };

@@ -30,12 +30,11 @@ pub enum Action {
 tool_args! {
     /// Arguments of `write_issue_category`.
     pub struct Args {
-        /// Create a category or delete one.
         pub action: Action,
-        /// For create: the category's name.
+        /// For create.
         #[schemars(length(min = 1, max = 100))]
         pub name: Option<String>,
-        /// For delete: the category id (from read_reference kind issue_categories).
+        /// For delete.
         #[schemars(range(min = 1, max = super::args::MAX_ID))]
         pub category_id: Option<u64>,
     }
@@ -48,7 +47,7 @@ impl Tool for WriteIssueCategory {
     const META: Meta = Meta {
         name: "write_issue_category",
         title: "Manage issue categories",
-        description: "Create an issue category (`action: create`, `name`) or delete one (`action: delete`, `category_id` from read_reference kind issue_categories). Returns the new category's id when Ombi's list shows it.",
+        description: "Create an issue category (`name`) or delete one (`category_id` from read_reference kind issue_categories); categories are what write_issue_create's `category_id` picks from. Returns the new category's id when Ombi's list shows it. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
     };

@@ -29,15 +29,14 @@ pub enum Action {
 tool_args! {
     /// Arguments of `write_issue_comment`.
     pub struct Args {
-        /// Add a comment or delete one.
         pub action: Action,
-        /// For add: the issue id (from read_issues).
+        /// For add.
         #[schemars(range(min = 1, max = super::args::MAX_ID))]
         pub issue_id: Option<u64>,
-        /// For add: the comment text.
+        /// For add.
         #[schemars(length(min = 1, max = 4000))]
         pub comment: Option<String>,
-        /// For delete: the comment id (from read_issues view comments).
+        /// For delete.
         #[schemars(range(min = 1, max = super::args::MAX_ID))]
         pub comment_id: Option<u64>,
     } + as_user
@@ -50,7 +49,7 @@ impl Tool for WriteIssueComment {
     const META: Meta = Meta {
         name: "write_issue_comment",
         title: "Comment on an issue",
-        description: "Add a comment to an issue (`action: add`, `issue_id`, `comment`; written as `as_user`, else OMBI_USER) or delete one (`action: delete`, `comment_id` from read_issues view comments). Returns the new comment id.",
+        description: "Add a comment to an issue (`issue_id` from read_issues; written as `as_user`, else OMBI_USER) or delete one (`comment_id` from read_issues view comments). Returns the new comment's id. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
     };

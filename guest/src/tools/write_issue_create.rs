@@ -20,24 +20,24 @@ use crate::upstream::{ApiRequest, Method};
 tool_args! {
     /// Arguments of `write_issue_create`.
     pub struct Args {
-        /// The title's name as users know it (e.g. "Dune").
+        /// The name users know it by (e.g. Dune).
         #[schemars(length(min = 1, max = 200))]
         pub title: String,
-        /// Movie, TV or album.
+        /// The title's media kind.
         pub media: RequestMedia,
-        /// The title's provider id: its TMDB id for a movie or show, MusicBrainz id for an album.
+        /// TMDB id, or MusicBrainz id for an album.
         #[schemars(length(min = 1, max = 100))]
         pub provider_id: String,
-        /// The issue category id (from read_reference kind issue_categories).
+        /// From read_reference issue_categories.
         #[schemars(range(min = 1, max = super::args::MAX_ID))]
         pub category_id: u64,
-        /// A short summary of the problem.
+        /// A short summary.
         #[schemars(length(min = 1, max = 200))]
         pub subject: String,
-        /// What is wrong, in detail.
+        /// What is wrong.
         #[schemars(length(min = 1, max = 4000))]
         pub description: String,
-        /// The request the issue is about, if any (for tv the child request id).
+        /// The request concerned (tv: child id).
         #[schemars(range(min = 1, max = super::args::MAX_ID))]
         pub request_id: Option<u64>,
     } + as_user
@@ -50,7 +50,7 @@ impl Tool for WriteIssueCreate {
     const META: Meta = Meta {
         name: "write_issue_create",
         title: "Report an issue",
-        description: "Report a problem with a title (wrong audio, missing subtitles, …): `title`, `media`, `provider_id` (TMDB id, or MusicBrainz id for albums, from read_search), `category_id` (read_reference kind issue_categories), `subject` and `description`; optionally the `request_id`. `as_user` reports it as that user (else OMBI_USER, else the API key's system user). Returns the new issue id.",
+        description: "Report a problem with a title (wrong audio, missing subtitles, …) as `as_user`, else OMBI_USER. `provider_id` from read_search (TMDB id, MusicBrainz for albums), `category_id` from read_reference kind issue_categories, optional `request_id` from read_requests. Returns the new issue id. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: false },
     };

@@ -16,7 +16,6 @@ use crate::upstream::{ApiRequest, Method};
 tool_args! {
     /// Arguments of `write_issue_delete`.
     pub struct Args {
-        /// The issue id (from read_issues).
         #[schemars(range(min = 1, max = super::args::MAX_ID))]
         pub issue_id: u64,
     }
@@ -29,7 +28,7 @@ impl Tool for WriteIssueDelete {
     const META: Meta = Meta {
         name: "write_issue_delete",
         title: "Delete an issue",
-        description: "Delete an issue and all its comments (id from read_issues); to close it instead, use write_issue_status with resolved. The issue is checked to exist first; a person is asked to confirm where the client supports it.",
+        description: "Delete an issue and all its comments for good; to close it instead, use write_issue_status with resolved. `issue_id` from read_issues; the issue is checked to exist first. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
     };

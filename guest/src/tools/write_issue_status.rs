@@ -18,7 +18,6 @@ use crate::upstream::{ApiRequest, Method};
 tool_args! {
     /// Arguments of `write_issue_status`.
     pub struct Args {
-        /// The issue id (from read_issues).
         #[schemars(range(min = 1, max = super::args::MAX_ID))]
         pub issue_id: u64,
         /// The new state.
@@ -33,7 +32,7 @@ impl Tool for WriteIssueStatus {
     const META: Meta = Meta {
         name: "write_issue_status",
         title: "Change an issue's state",
-        description: "Move an issue (id from read_issues) to pending, in_progress or resolved; Ombi notifies the reporter when it is resolved or in progress.",
+        description: "Move an issue to pending, in_progress or resolved; Ombi notifies the reporter when it is in progress or resolved. `issue_id` from read_issues. Resolving keeps the issue; write_issue_delete removes it. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
     };

@@ -47,11 +47,8 @@ pub enum Job {
 tool_args! {
     /// Arguments of `write_job_trigger`.
     pub struct Args {
-        /// The job to queue: media-server content sync (plexcontentcacher, embycontentcacher,
-        /// jellyfincontentcacher), recently added (plexrecentlyadded, embyrecentlyadded), user
-        /// import (plexuserimporter, embyuserimporter, jellyfinuserimporter), plexwatchlist,
-        /// arrAvailability (check Sonarr/Radarr for finished downloads), autodeleterequests,
-        /// newsletter (sends e-mails).
+        /// *contentcacher: library sync; *recentlyadded: recent scan; *userimporter: user import;
+        /// arrAvailability: check Sonarr/Radarr for finished downloads; newsletter sends e-mails.
         pub job: Job,
     }
 }
@@ -63,7 +60,7 @@ impl Tool for WriteJobTrigger {
     const META: Meta = Meta {
         name: "write_job_trigger",
         title: "Run a background job",
-        description: "Queue one of Ombi's background jobs now instead of waiting for its schedule (read_server view jobs shows the schedules): content syncs, recently added scans, user imports, the Plex watchlist import, the Sonarr/Radarr availability check, automatic request clean-up or the newsletter (which e-mails users). Ombi only confirms that the job was queued.",
+        description: "Run one of Ombi's background jobs now instead of at its schedule (see read_server view jobs): media-server syncs and user imports, the Sonarr/Radarr availability check, request clean-up or the newsletter, which e-mails users. Ombi only confirms that the job was queued. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
     };

@@ -22,7 +22,7 @@ impl Tool for WriteRequestApprove {
     const META: Meta = Meta {
         name: "write_request_approve",
         title: "Approve a request",
-        description: "Approve a pending request so Ombi sends it to Sonarr, Radarr or Lidarr. `request_id` from read_requests (for tv the child request id, target kind tv_child); `is_4k` approves a movie's 4K request.",
+        description: "Approve a pending request so Ombi sends it to Sonarr, Radarr or Lidarr (to refuse it, use write_request_deny). `request_id` from read_requests; `is_4k` approves a movie's 4K request. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: false },
     };

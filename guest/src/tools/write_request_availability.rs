@@ -13,7 +13,7 @@ use crate::envelope::ToolResult;
 tool_args! {
     /// Arguments of `write_request_availability`.
     pub struct Args {
-        /// true marks it available, false unavailable.
+        /// false: unavailable.
         pub available: bool,
     } + request_target + is_4k
 }
@@ -25,7 +25,7 @@ impl Tool for WriteRequestAvailability {
     const META: Meta = Meta {
         name: "write_request_availability",
         title: "Mark a request available",
-        description: "Mark a request as available (`available: true`) or unavailable by hand, e.g. after adding the file yourself; requesters are notified. `request_id` from read_requests (for tv the child request id); `is_4k` for a movie's 4K request.",
+        description: "Mark a request available or unavailable by hand, e.g. after adding the file yourself; Ombi notifies the requesters. `request_id` from read_requests; `is_4k` for a movie's 4K request. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
     };

@@ -42,10 +42,10 @@ pub enum SeasonsMode {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SeasonPick {
-    /// The season number (0 = specials).
+    /// 0 = specials.
     #[schemars(range(min = 0, max = 1000))]
     pub season_number: u32,
-    /// The episode numbers to request; list every episode to request a whole season.
+    /// List every episode for a whole season.
     #[schemars(length(min = 1, max = 500))]
     pub episodes: Vec<u32>,
 }
@@ -53,35 +53,32 @@ pub struct SeasonPick {
 tool_args! {
     /// Arguments of `write_request_create`.
     pub struct Args {
-        /// What to request.
         pub media: CreateMedia,
-        /// TMDB id of the movie, show or collection (from read_search or read_discover).
+        /// For movie, tv and collection.
         #[schemars(range(min = 1, max = super::args::MAX_ID))]
         pub tmdb_id: Option<u64>,
-        /// MusicBrainz release-group id of the album.
+        /// For album: its release-group id.
         #[schemars(length(min = 1, max = 64))]
         pub musicbrainz_id: Option<String>,
-        /// Request the 4K version (movies; needs the Movie4KRequests feature).
+        /// Movies: the 4K version (needs the Movie4KRequests feature).
         #[serde(default)]
         pub is_4k: bool,
-        /// ISO 639-1 language code for the request (default en).
+        /// ISO 639-1 (default en).
         #[schemars(length(min = 2, max = 2))]
         pub language: Option<String>,
-        /// Which seasons (required for tv).
+        /// Required for tv.
         pub seasons_mode: Option<SeasonsMode>,
-        /// The seasons and episodes, for seasons_mode explicit only.
+        /// For seasons_mode explicit.
         #[schemars(length(min = 1, max = 100))]
         pub seasons: Option<Vec<SeasonPick>>,
-        /// Request on behalf of this Ombi user name (needs an admin or power user to act).
+        /// Request for this user name (the acting user must be admin or power user).
         #[schemars(length(min = 1, max = 100))]
         pub on_behalf_of: Option<String>,
-        /// Sonarr/Radarr/Lidarr root folder id (from read_integration).
         #[schemars(range(min = 1, max = super::args::MAX_ID))]
         pub root_folder_id: Option<u64>,
-        /// Sonarr/Radarr/Lidarr quality profile id (from read_integration).
         #[schemars(range(min = 1, max = super::args::MAX_ID))]
         pub quality_profile_id: Option<u64>,
-        /// Sonarr language profile id (tv only; from read_integration).
+        /// Tv only.
         #[schemars(range(min = 1, max = super::args::MAX_ID))]
         pub language_profile_id: Option<u64>,
     } + as_user
@@ -94,7 +91,7 @@ impl Tool for WriteRequestCreate {
     const META: Meta = Meta {
         name: "write_request_create",
         title: "Request media",
-        description: "Request a movie, TV show, album or every movie of a TMDB collection. Movies, shows and collections take `tmdb_id`, albums `musicbrainz_id` (ids from read_search). For tv choose `seasons_mode`: all, first, latest, or explicit with `seasons`. `as_user` requests as that household member (their approval rules and quota apply); without it the API key's admin principal requests and Ombi usually approves and sends it to Sonarr/Radarr/Lidarr at once. Returns the new request id when Ombi gives one.",
+        description: "Request a movie, show, album or a whole TMDB collection, with ids from read_search or read_discover (profile and folder ids from read_integration). With a user (`as_user` or OMBI_USER) their approval rules and quota apply; otherwise the API key's admin requests, and Ombi usually approves and sends it at once. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: false },
     };

@@ -22,22 +22,21 @@ use crate::upstream::{ApiRequest, Method};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Scope {
-    /// One request (for tv one child request; the show goes when its last child goes).
+    /// one (tv: a child; the show goes with its last)
     #[default]
     Request,
-    /// Every request of a show (tv only; `request_id` is the parent request id).
+    /// tv: all of the show's, by parent id
     WholeShow,
 }
 
 tool_args! {
     /// Arguments of `write_request_delete`.
     pub struct Args {
-        /// The kind of request.
+        /// The request's media kind.
         pub media: RequestMedia,
-        /// The request id: for tv the child request id, or with scope whole_show the parent id.
+        /// For tv the child request id, or the parent id with whole_show.
         #[schemars(range(min = 1, max = super::args::MAX_ID))]
         pub request_id: u64,
-        /// One request (default) or, for tv, the whole show.
         #[serde(default)]
         pub scope: Scope,
     }
@@ -50,7 +49,7 @@ impl Tool for WriteRequestDelete {
     const META: Meta = Meta {
         name: "write_request_delete",
         title: "Delete a request",
-        description: "Delete a request from Ombi (it does not delete media files). `request_id` from read_requests: for tv the child request id, or with `scope: whole_show` the parent request id to delete every request of the show. Checks that the request exists first; a person is asked to confirm where the client supports it.",
+        description: "Delete a request from Ombi (not the media files; to refuse it, use write_request_deny). `request_id` from read_requests: for tv the child request id, or the parent id with `scope: whole_show` to delete the whole show. Checks that the request exists first. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
     };

@@ -14,7 +14,7 @@ use crate::error::ToolError;
 tool_args! {
     /// Arguments of `write_request_deny`.
     pub struct Args {
-        /// Why the request is denied (shown to the requester).
+        /// Shown to the requester.
         #[schemars(length(min = 1, max = 500))]
         pub reason: String,
     } + request_target + is_4k
@@ -27,7 +27,7 @@ impl Tool for WriteRequestDeny {
     const META: Meta = Meta {
         name: "write_request_deny",
         title: "Deny a request",
-        description: "Deny a request with a `reason` the requester sees. `request_id` from read_requests (for tv the child request id); `is_4k` denies a movie's 4K request. A person is asked to confirm first where the client supports it.",
+        description: "Deny a request with a `reason` the requester sees; the request stays in Ombi (write_request_delete removes it). `request_id` from read_requests; `is_4k` denies a movie's 4K request. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
     };

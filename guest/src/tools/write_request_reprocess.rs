@@ -21,13 +21,13 @@ use crate::upstream::{ApiRequest, Method};
 tool_args! {
     /// Arguments of `write_request_reprocess`.
     pub struct Args {
-        /// Sonarr/Radarr root folder id to use from now on (from read_integration).
+        /// New root folder.
         #[schemars(range(min = 1, max = super::args::MAX_ID))]
         pub root_folder_id: Option<u64>,
-        /// Quality profile id to use from now on (from read_integration).
+        /// New quality profile.
         #[schemars(range(min = 1, max = super::args::MAX_ID))]
         pub quality_profile_id: Option<u64>,
-        /// Sonarr language profile id to use from now on (tv only).
+        /// Tv: new language profile.
         #[schemars(range(min = 1, max = super::args::MAX_ID))]
         pub language_profile_id: Option<u64>,
     } + request_target + is_4k
@@ -40,7 +40,7 @@ impl Tool for WriteRequestReprocess {
     const META: Meta = Meta {
         name: "write_request_reprocess",
         title: "Resend a request",
-        description: "Send a movie or TV request to Radarr/Sonarr again (e.g. after it failed, see read_requests view failed), optionally switching its root folder, quality profile or (tv) language profile first; the other overrides stay as they are. `request_id` from read_requests (for tv the child request id).",
+        description: "Send a movie or TV request to Radarr/Sonarr again, e.g. after it failed (read_requests view failed), optionally switching its root folder, quality or language profile first (ids from read_integration). `request_id` from read_requests. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
     };

@@ -16,12 +16,11 @@ use crate::upstream::{ApiRequest, Method};
 tool_args! {
     /// Arguments of `write_request_subscription`.
     pub struct Args {
-        /// Movie or TV.
         pub media: MovieOrTv,
-        /// The request id, from read_requests (for tv the child request id).
+        /// From read_requests; for tv the child request id.
         #[schemars(range(min = 1, max = super::args::MAX_ID))]
         pub request_id: u64,
-        /// true subscribes, false unsubscribes.
+        /// false unsubscribes.
         pub subscribed: bool,
     } + as_user
 }
@@ -33,7 +32,7 @@ impl Tool for WriteRequestSubscription {
     const META: Meta = Meta {
         name: "write_request_subscription",
         title: "Subscribe to a request",
-        description: "Subscribe the acting user (`as_user`, else OMBI_USER, else the API key's system user) to notifications about a request, or unsubscribe (`subscribed: false`). `request_id` from read_requests; for tv the child request id.",
+        description: "Subscribe the acting user (`as_user`, else OMBI_USER) to notifications about a movie or TV request, or unsubscribe with `subscribed: false`. `request_id` from read_requests. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: false },
     };

@@ -17,7 +17,7 @@ use crate::upstream::{ApiRequest, Method};
 tool_args! {
     /// Arguments of `write_retry_queue_remove`.
     pub struct Args {
-        /// The queue id (`queue_id` from read_requests view failed; not a request id).
+        /// From read_requests view failed.
         #[schemars(range(min = 1, max = super::args::MAX_ID))]
         pub queue_id: u64,
     }
@@ -30,7 +30,7 @@ impl Tool for WriteRetryQueueRemove {
     const META: Meta = Meta {
         name: "write_retry_queue_remove",
         title: "Drop a failed request",
-        description: "Remove an entry from Ombi's queue of requests it failed to send to Sonarr/Radarr/Lidarr, so it stops retrying. `queue_id` from read_requests view failed (not the request id). To send it again instead, use write_request_reprocess.",
+        description: "Remove an entry from Ombi's queue of requests it failed to send to Sonarr/Radarr/Lidarr, so it stops retrying; to send it again instead, use write_request_reprocess. `queue_id` from read_requests view failed (not a request id). Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
     };

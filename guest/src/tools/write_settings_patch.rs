@@ -25,10 +25,10 @@ use crate::upstream::{ApiRequest, Method};
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Change {
-    /// The field's name as read_settings gives it (a JSON Pointer such as /enabled).
+    /// A JSON Pointer as read_settings names it (e.g. /enabled).
     #[schemars(length(min = 2, max = 300))]
     pub name: String,
-    /// The new value: a string, number, boolean or null; converted to the field's type.
+    /// The new value, a string, number or boolean (converted to the field's type).
     #[schemars(schema_with = "scalar_schema")]
     pub value: Value,
 }
@@ -36,12 +36,11 @@ pub struct Change {
 tool_args! {
     /// Arguments of `write_settings_patch`.
     pub struct Args {
-        /// The settings section.
+        /// The section, as Ombi names it.
         pub section: SettingsSection,
-        /// The fields to change.
         #[schemars(length(min = 1, max = 50))]
         pub changes: Vec<Change>,
-        /// The revision read_settings returned; the patch is refused if the section changed.
+        /// From read_settings.
         #[schemars(length(min = 1, max = 100))]
         pub revision: String,
     }
@@ -54,7 +53,7 @@ impl Tool for WriteSettingsPatch {
     const META: Meta = Meta {
         name: "write_settings_patch",
         title: "Change settings",
-        description: "Change fields of one Ombi settings section: `changes` name fields as read_settings shows them (JSON Pointers, not through arrays) with new values, and `revision` is the one read_settings returned, so nothing is written if the section changed meanwhile. Secrets, the API key and the base URL cannot be changed. Saving some sections makes Ombi sync with the service (Plex, Sonarr, …).",
+        description: "Change fields of one settings section, named as read_settings shows them (JSON Pointers, not through arrays) and converted to each field's type. `revision` from read_settings: nothing is written if the section changed since. Secrets, apiKey and baseUrl are refused; saving may make Ombi resync the service. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
     };
@@ -116,7 +115,7 @@ pub fn apply(section: &str, doc: &mut Value, changes: &[Change]) -> Result<Vec<S
 /// `value` converted to the type of the current value `old`.
 pub fn convert(old: &Value, value: &Value) -> Result<Value, String> {
     if value.is_object() || value.is_array() {
-        return Err("the value must be a string, number, boolean or null".into());
+        return Err("the value must be a string, number or boolean".into());
     }
     Ok(match old {
         Value::Bool(_) => match value {
@@ -185,6 +184,19 @@ mod tests {
         assert_eq!(ok, vec!["/enabled from true to false"]);
         assert_eq!(doc["enabled"], false);
         assert_eq!(doc["apiKey"], "k", "the rest of the section is posted unchanged");
+    }
+
+    #[test]
+    fn a_value_must_be_a_string_number_or_boolean() {
+        let settings = Settings { allow_writes: true, ..Settings::default() };
+        for bad in [json!({"a": 1}), json!([1])] {
+            let mut fake = FakeOmbi::new();
+            let args = json!({"section": "vote", "changes": [{"name": "/movieVoteMax", "value": bad}], "revision": "r"});
+            let e = run_tool_with(&mut fake, &settings, "write_settings_patch", args).0.unwrap_err();
+            assert_eq!((e.code, e.field.as_deref()), (ErrorCode::InvalidArgument, Some("changes[0].value")));
+            assert!(e.message.contains("a string, a number or a boolean"), "{}", e.message);
+            assert!(fake.sent.is_empty());
+        }
     }
 
     #[test]

@@ -66,13 +66,13 @@ impl NotificationValues {
 tool_args! {
     /// Arguments of `write_user_preferences`.
     pub struct Args {
-        /// ISO 639-1 language code for the user's Ombi interface and metadata.
+        /// ISO 639-1, for Ombi's interface and metadata.
         #[schemars(length(min = 2, max = 2))]
         pub language: Option<String>,
-        /// Two-letter streaming country (from read_reference kind streaming_countries).
+        /// From read_reference streaming_countries.
         #[schemars(length(min = 2, max = 2))]
         pub streaming_country: Option<String>,
-        /// Notification values by agent label (each replaces the user's current one).
+        /// By agent; each replaces the current value.
         pub notification_values: Option<NotificationValues>,
     } + as_user
 }
@@ -84,7 +84,7 @@ impl Tool for WriteUserPreferences {
     const META: Meta = Meta {
         name: "write_user_preferences",
         title: "Set user preferences",
-        description: "Set a user's language, streaming country (from read_reference kind streaming_countries) and notification values per agent (a Discord mention, Telegram handle, Pushover key, …). `as_user` names the user (required unless the server has OMBI_USER). Values are stored but never shown back.",
+        description: "Set a user's language, streaming country (from read_reference kind streaming_countries) and notification values per agent (a Discord mention, Telegram handle, Pushover key, …; stored, never shown back). `as_user` names the user, required unless OMBI_USER is set. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
     };

@@ -27,7 +27,6 @@ pub enum Direction {
 tool_args! {
     /// Arguments of `write_vote`.
     pub struct Args {
-        /// Vote up or down.
         pub direction: Direction,
     } + request_target + as_user
 }
@@ -39,7 +38,7 @@ impl Tool for WriteVote {
     const META: Meta = Meta {
         name: "write_vote",
         title: "Vote on a request",
-        description: "Vote a request up or down as a household member (`as_user`, required unless the server has OMBI_USER). `request_id` from read_votes or read_requests; for tv the child request id. Enough upvotes can approve a request automatically.",
+        description: "Vote a request up or down as a household member (`as_user`, required unless OMBI_USER is set); enough upvotes can approve it automatically. `request_id` from read_votes or read_requests. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: false },
     };
