@@ -180,6 +180,8 @@ pub struct Config {
     pub confirm_timeout: Duration,
     /// Where the write audit trail is appended as JSON lines, if anywhere.
     pub audit_file: Option<std::path::PathBuf>,
+    /// Whether connections to Ombi are kept open between requests (`OMBI_KEEP_ALIVE`).
+    pub keep_alive: bool,
     /// Extra CA certificates to trust for an HTTPS Ombi (`OMBI_CA_FILE`, PEM).
     pub ca_certs: Vec<rustls_pki_types::CertificateDer<'static>>,
 }
@@ -239,14 +241,15 @@ impl Config {
                 return Err(ConfigError(format!("OMBI_USER is longer than {MAX_USER_CHARS} characters")));
             }
         }
-        let allow_writes = match var("OMBI_ALLOW_WRITES").map(|v| v.trim().to_ascii_lowercase()) {
-            None => false,
-            Some(v) if v.is_empty() || v == "false" || v == "0" || v == "no" => false,
-            Some(v) if v == "true" || v == "1" || v == "yes" => true,
-            Some(v) => {
-                return Err(ConfigError(format!("OMBI_ALLOW_WRITES must be true or false (got `{v}`)")));
-            }
+        let flag = |name: &str, default: bool| match var(name).map(|v| v.trim().to_ascii_lowercase()) {
+            None => Ok(default),
+            Some(v) if v.is_empty() => Ok(default),
+            Some(v) if v == "false" || v == "0" || v == "no" => Ok(false),
+            Some(v) if v == "true" || v == "1" || v == "yes" => Ok(true),
+            Some(v) => Err(ConfigError(format!("{name} must be true or false (got `{v}`)"))),
         };
+        let allow_writes = flag("OMBI_ALLOW_WRITES", false)?;
+        let keep_alive = flag("OMBI_KEEP_ALIVE", true)?;
         let number = |name: &str, default: u64, min: u64, max: u64| -> Result<u64, ConfigError> {
             match var(name) {
                 None => Ok(default),
@@ -283,6 +286,7 @@ impl Config {
             url,
             api_key,
             ca_certs,
+            keep_alive,
             default_user,
             allow_writes,
             confirm_writes,

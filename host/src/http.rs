@@ -425,7 +425,7 @@ mod tests {
     fn guest_cannot_set_credentials() {
         let mut hooks = HostHttp::new(
             Arc::new(Policy::new(crate::config::OmbiUrl::parse("http://x").unwrap(), false)),
-            Pool::new(Vec::new()),
+            Pool::new(Vec::new(), true),
             None,
             Duration::from_secs(1),
             10,

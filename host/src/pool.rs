@@ -48,6 +48,8 @@ pub struct Stats {
 /// The pool of keep-alive connections.
 pub struct Pool {
     tls: Arc<rustls::ClientConfig>,
+    /// Whether connections go back to the pool at all (`OMBI_KEEP_ALIVE`).
+    keep_alive: bool,
     idle: Mutex<VecDeque<Idle>>,
     opened: AtomicU64,
     reused: AtomicU64,
@@ -81,8 +83,9 @@ fn target(uri: &http::Uri) -> Result<Target, Error> {
 }
 
 impl Pool {
-    /// A pool trusting the public web roots and `extra_roots` (a private CA, say).
-    pub fn new(extra_roots: Vec<CertificateDer<'static>>) -> Arc<Pool> {
+    /// A pool trusting the public web roots and `extra_roots` (a private CA, say); with
+    /// `keep_alive` false every request gets a connection of its own.
+    pub fn new(extra_roots: Vec<CertificateDer<'static>>, keep_alive: bool) -> Arc<Pool> {
         let mut roots = rustls::RootCertStore { roots: webpki_roots::TLS_SERVER_ROOTS.into() };
         for cert in extra_roots {
             if let Err(e) = roots.add(cert) {
@@ -97,6 +100,7 @@ impl Pool {
             .with_no_client_auth();
         Arc::new(Pool {
             tls: Arc::new(tls),
+            keep_alive,
             idle: Mutex::new(VecDeque::new()),
             opened: AtomicU64::new(0),
             reused: AtomicU64::new(0),
@@ -173,7 +177,7 @@ impl Pool {
 
     /// Returns a connection whose response was read to the end.
     fn put(&self, key: Arc<str>, sender: SendRequest<WasiBody>) {
-        if sender.is_closed() {
+        if !self.keep_alive || sender.is_closed() {
             return;
         }
         let mut list = self.idle.lock().expect("pool");
@@ -317,7 +321,7 @@ mod tests {
     #[tokio::test]
     async fn connections_are_reused_after_a_body_is_read() {
         let (addr, accepted) = server(1000, "hello").await;
-        let pool = Pool::new(Vec::new());
+        let pool = Pool::new(Vec::new(), true);
         for _ in 0..5 {
             assert_eq!(read_all(&pool, &format!("http://{addr}/api/v1/Status")).await.unwrap(), "hello");
         }
@@ -329,7 +333,7 @@ mod tests {
     async fn a_closed_connection_is_replaced_and_the_request_still_goes() {
         // The server closes each connection after one answer.
         let (addr, accepted) = server(1, "again").await;
-        let pool = Pool::new(Vec::new());
+        let pool = Pool::new(Vec::new(), true);
         for _ in 0..3 {
             assert_eq!(read_all(&pool, &format!("http://{addr}/x")).await.unwrap(), "again");
         }
@@ -339,11 +343,21 @@ mod tests {
     #[tokio::test]
     async fn an_abandoned_body_closes_its_connection() {
         let (addr, accepted) = server(1000, "a long body that nobody reads").await;
-        let pool = Pool::new(Vec::new());
+        let pool = Pool::new(Vec::new(), true);
         let opts = RequestOptions { connect_timeout: None, first_byte_timeout: None, between_bytes_timeout: None };
         let resp = pool.send(get(&format!("http://{addr}/x")), opts).await.unwrap();
         drop(resp);
         assert_eq!(read_all(&pool, &format!("http://{addr}/x")).await.unwrap(), "a long body that nobody reads");
         assert_eq!(accepted.load(Ordering::Relaxed), 2);
+    }
+
+    #[tokio::test]
+    async fn without_keep_alive_every_request_connects() {
+        let (addr, accepted) = server(1000, "x").await;
+        let pool = Pool::new(Vec::new(), false);
+        for _ in 0..3 {
+            read_all(&pool, &format!("http://{addr}/x")).await.unwrap();
+        }
+        assert_eq!(accepted.load(Ordering::Relaxed), 3);
     }
 }

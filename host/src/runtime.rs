@@ -191,7 +191,7 @@ impl Runtime {
             .unwrap_or(0)
             ^ u64::from(std::process::id()) << 44;
         let policy = Arc::new(Policy::new(config.url.clone(), config.allow_writes));
-        let pool = Pool::new(config.ca_certs.clone());
+        let pool = Pool::new(config.ca_certs.clone(), config.keep_alive);
         Ok(Runtime { engine, pre, config, policy, pool, calls: AtomicU64::new(0), started })
     }
 

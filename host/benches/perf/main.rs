@@ -1,0 +1,210 @@
+//! The performance benchmark (`cargo bench -p ombi-mcp --bench perf`; `just bench`): figures
+//! printed, not asserted. Medians and p99 over many runs, since the machine is noisy.
+//!
+//! - cold start to the first `tools/list` answered, with and without the compiled cache;
+//! - per call, p50/p99, for `read_search`, a `read_requests` list and a `read_logs` tail:
+//!   through `ombi-mcp serve` (wasm), the same guest logic built natively, and the same
+//!   upstream requests alone over a keep-alive connection, with the ratios;
+//! - connection reuse: `read_server` status (3 GETs) and a `read_requests` TV detail, with
+//!   `OMBI_KEEP_ALIVE` off (the old behaviour: a connection per request) and on, over HTTP
+//!   and over TLS (a loopback TLS listener with a test certificate);
+//! - throughput at 1, 10 and 100 calls in flight on one connection;
+//! - peak RSS with 100 concurrent calls and with a 20 MB upstream body;
+//! - the component's size.
+#![allow(clippy::print_stdout, reason = "a benchmark prints its figures")]
+
+mod native;
+mod stdio;
+mod tls;
+
+use std::time::{Duration, Instant};
+
+use ombi_mcp::runtime::EMBEDDED_COMPONENT;
+use ombi_sim::{Fault, FaultRule, Simulator};
+use serde_json::{Value, json};
+
+use stdio::{Server, hwm_kib};
+
+const RUNS: usize = 300;
+const WARM: usize = 20;
+
+/// p50 and p99 of `v`.
+fn stats(mut v: Vec<Duration>) -> (Duration, Duration) {
+    v.sort();
+    let at = |q: f64| v[((v.len() as f64 - 1.0) * q).round() as usize];
+    (at(0.50), at(0.99))
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.3} ms", d.as_secs_f64() * 1000.0)
+}
+
+fn timed(runs: usize, mut f: impl FnMut()) -> (Duration, Duration) {
+    for _ in 0..WARM {
+        f();
+    }
+    stats(
+        (0..runs)
+            .map(|_| {
+                let t = Instant::now();
+                f();
+                t.elapsed()
+            })
+            .collect(),
+    )
+}
+
+fn env(sim_url: &str, key: &str, cache: &std::path::Path) -> Vec<(&'static str, String)> {
+    vec![
+        ("OMBI_URL", sim_url.to_string()),
+        ("OMBI_API_KEY", key.to_string()),
+        ("OMBI_MCP_CACHE_DIR", cache.display().to_string()),
+    ]
+}
+
+fn main() {
+    let sim = Simulator::start().expect("simulator");
+    let key = sim.api_key().to_string();
+    let tmp = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("perf-{}", std::process::id()));
+    let cache = tmp.join("cache");
+    std::fs::create_dir_all(&cache).expect("cache dir");
+    let base = env(&sim.url(), &key, &cache);
+    println!("component size: {} bytes", EMBEDDED_COMPONENT.len());
+
+    // Cold start to the first tools/list answered.
+    let mut cold = Vec::new();
+    for i in 0..3 {
+        let empty = tmp.join(format!("empty-{i}"));
+        std::fs::create_dir_all(&empty).expect("dir");
+        let (_, t) = Server::start(&env(&sim.url(), &key, &empty));
+        cold.push(t);
+    }
+    let (_, _) = Server::start(&base); // fills the cache
+    let warm: Vec<Duration> = (0..30).map(|_| Server::start(&base).1).collect();
+    let (cold50, _) = stats(cold);
+    let (warm50, warm99) = stats(warm);
+    println!(
+        "cold start → first tools/list: compiled cache {} p50, {} p99 (30 runs); no cache {} p50 (3 runs)",
+        ms(warm50),
+        ms(warm99),
+        ms(cold50)
+    );
+
+    // Per call: wasm, native, upstream alone.
+    let (mut server, _) = Server::start(&base);
+    let logs = server.call("read_logs", &json!({}));
+    let file_id =
+        logs["result"]["structuredContent"]["data"]["files"][0]["file_id"].as_str().expect("a log").to_string();
+    let cases: Vec<(&str, Value)> = vec![
+        ("read_search", json!({"query": "dune"})),
+        ("read_requests", json!({"media": "movie", "limit": 20})),
+        ("read_logs", json!({"file_id": file_id, "tail": true, "limit": 100})),
+    ];
+    println!("per call ({RUNS} runs after {WARM} warm-up; p50 / p99):");
+    println!(
+        "  tool           | wasm (ombi-mcp serve) | native guest        | upstream alone      | wasm/native | wasm/upstream"
+    );
+    let mut http = native::Http::new(&sim.url(), &key);
+    for (tool, args) in &cases {
+        let (w50, w99) = timed(RUNS, || {
+            server.call(tool, args);
+        });
+        let text = args.to_string();
+        let (n50, n99) = timed(RUNS, || native::call(&mut http, &sim.url(), tool, &text));
+        http.log = Some(Vec::new());
+        native::call(&mut http, &sim.url(), tool, &text);
+        let recorded = http.log.take().expect("log");
+        let (u50, u99) = timed(RUNS, || {
+            for r in &recorded {
+                http.exchange(r).expect("upstream");
+            }
+        });
+        println!(
+            "  {tool:<14} | {} / {} | {} / {} | {} / {} | {:.2}× | {:.2}× ({} requests)",
+            ms(w50),
+            ms(w99),
+            ms(n50),
+            ms(n99),
+            ms(u50),
+            ms(u99),
+            w50.as_secs_f64() / n50.as_secs_f64(),
+            w50.as_secs_f64() / u50.as_secs_f64(),
+            recorded.len()
+        );
+    }
+    drop(server);
+
+    // Connection reuse, over HTTP and TLS.
+    let parent = sim.with_state(|st| st.tv_parents[0].id);
+    let addr = sim.url().trim_start_matches("http://").to_string();
+    let https = tls::front(addr);
+    println!("connection reuse ({RUNS} runs; p50 / p99):");
+    for (scheme, url, extra) in
+        [("http", sim.url(), None), ("https", https.clone(), Some(("OMBI_CA_FILE", tls::CA.to_string())))]
+    {
+        for keep in ["false", "true"] {
+            let mut e = env(&url, &key, &cache);
+            e.push(("OMBI_KEEP_ALIVE", keep.to_string()));
+            e.extend(extra.clone());
+            let (mut s, _) = Server::start(&e);
+            let status = json!({"view": "status"});
+            let detail = json!({"view": "detail", "media": "tv", "request_id": parent});
+            let (s50, s99) = timed(RUNS, || {
+                s.call("read_server", &status);
+            });
+            let (d50, d99) = timed(RUNS, || {
+                s.call("read_requests", &detail);
+            });
+            println!(
+                "  {scheme:<5} keep-alive {keep:<5}: read_server status (3 GETs) {} / {}; read_requests tv detail {} / {}",
+                ms(s50),
+                ms(s99),
+                ms(d50),
+                ms(d99)
+            );
+        }
+    }
+
+    // Throughput on one connection.
+    let (mut server, _) = Server::start(&base);
+    let search = json!({"query": "dune"});
+    server.pipelined("read_search", &search, 50, 10);
+    for window in [1, 10, 100] {
+        let total = 600;
+        let took = server.pipelined("read_search", &search, total, window);
+        println!(
+            "throughput, read_search with {window:>3} in flight: {:.0} calls/s ({total} calls in {:?})",
+            total as f64 / took.as_secs_f64(),
+            took
+        );
+    }
+    drop(server);
+
+    // Peak RSS.
+    let (mut server, _) = Server::start(&base);
+    let list = json!({"media": "movie", "limit": 20});
+    server.pipelined("read_requests", &list, 100, 100);
+    println!("peak RSS, 100 concurrent read_requests calls: {} MiB", hwm_kib(server.pid()).unwrap_or(0) / 1024);
+    drop(server);
+    let (mut server, _) = Server::start(&base);
+    let idle = hwm_kib(server.pid()).unwrap_or(0);
+    sim.inject(FaultRule::on("/api/v1/Request/movie", Fault::Oversized { bytes: 20_000_000 }));
+    let id = server.send("tools/call", json!({"name": "read_requests", "arguments": list}));
+    let answer = loop {
+        let m = server.recv();
+        if m["id"] == json!(id) {
+            break m;
+        }
+    };
+    sim.clear_faults();
+    let sc = &answer["result"]["structuredContent"];
+    println!(
+        "peak RSS, a 20 MB upstream body (read budget 8 MiB): {} MiB (idle {} MiB); the call answered ok={} truncated={}",
+        hwm_kib(server.pid()).unwrap_or(0) / 1024,
+        idle / 1024,
+        sc["ok"],
+        sc["truncated"]
+    );
+    drop(server);
+    let _ = std::fs::remove_dir_all(&tmp);
+}
