@@ -24,11 +24,21 @@ sim:
 lint:
     cargo fmt --all -- --check
     cargo clippy --workspace --all-targets -- -D warnings
-    cargo clippy -p ombi-guest --target wasm32-wasip2 -- -D warnings
+    cargo clippy -p ombi-guest -p ombi-wassette --target wasm32-wasip2 -- -D warnings
 
-# Start-up, per-call and load figures (release build).
+# Start-up, per-call and load figures (release build): the stage breakdown, then the
+# comparison with native and with the upstream alone (BENCHMARKS.md).
 bench:
     cargo bench -p ombi-mcp --bench startup
+    cargo bench -p ombi-mcp --bench perf
+
+# Load the Wassette face into Wassette 0.8 and call it against the simulator.
+wassette:
+    tests/wassette/check.sh
+
+# The Wassette face's generated WIT, glue and docs, after a change to a tool's arguments.
+bless-wassette:
+    OMBI_MCP_BLESS=1 cargo test -p ombi-guest --test wassette_face
 
 # Property-based fuzzing, over 1,000,000 cases in all (seeded; OMBI_FUZZ_SEED picks another
 # seed). CI runs the same targets with a small budget inside `cargo test`.

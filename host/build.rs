@@ -21,6 +21,10 @@ fn main() {
         "guest/Cargo.toml",
         "tests/probe/src",
         "tests/probe/Cargo.toml",
+        "wassette/src",
+        "wassette/wit",
+        "wassette/Cargo.toml",
+        "wassette/package-docs.json",
         "wit",
         "schemas/defs.json",
         "Cargo.lock",
@@ -35,10 +39,17 @@ fn main() {
 
     let probe = out_dir.join("ombi_probe.wasm");
     println!("cargo:rustc-env=OMBI_PROBE_WASM={}", probe.display());
+    let wassette = out_dir.join("ombi_wassette.wasm");
+    println!("cargo:rustc-env=OMBI_WASSETTE_WASM={}", wassette.display());
+    println!("cargo:rerun-if-env-changed=OMBI_MCP_WASSETTE_WASM");
 
-    // A prebuilt component may be supplied (e.g. by a packager); otherwise build it.
+    // Prebuilt components may be supplied (e.g. by a packager); otherwise build them.
     if let Ok(prebuilt) = env::var("OMBI_MCP_GUEST_WASM") {
         std::fs::copy(&prebuilt, &dest).unwrap_or_else(|e| panic!("copying {prebuilt}: {e}"));
+        match env::var("OMBI_MCP_WASSETTE_WASM") {
+            Ok(w) => copy(Path::new(&w), &wassette),
+            Err(_) => std::fs::write(&wassette, b"").expect("writing an empty placeholder"),
+        }
         return;
     }
 
@@ -71,6 +82,96 @@ fn main() {
     let built = target_dir.join(TARGET).join(PROFILE);
     copy(&built.join("ombi_guest.wasm"), &dest);
     copy(&built.join("ombi_probe.wasm"), &probe);
+    // The Wassette face in a build (and target directory) of its own: it turns the guest's
+    // `plugin` export off, which one build would unify away, and it rebuilds the guest's
+    // library (so ombi_guest.wasm, without its export) where the first build's copy lives.
+    let wassette_dir = target_dir.with_file_name("guest-build-wassette");
+    let mut wcmd = nested(&root);
+    wcmd.args(["build", "-p", "ombi-wassette", "--target", TARGET, "--profile", PROFILE])
+        .arg("--target-dir")
+        .arg(&wassette_dir);
+    let status = wcmd.status().expect("running cargo to build the Wassette component");
+    assert!(status.success(), "building the Wassette component failed");
+    let docs = std::fs::read(root.join("wassette/package-docs.json")).expect("wassette/package-docs.json");
+    let face = std::fs::read(wassette_dir.join(TARGET).join(PROFILE).join("ombi_wassette.wasm"))
+        .expect("the Wassette component");
+    std::fs::write(&wassette, with_package_docs(face, &docs)).expect("writing the Wassette component");
+}
+
+/// A nested cargo for the guest builds, with none of the outer build's settings.
+fn nested(root: &Path) -> Command {
+    let cargo = env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut cmd = Command::new(cargo);
+    cmd.current_dir(root);
+    cmd.env_remove("CARGO_TARGET_DIR");
+    for var in OUTER_VARS {
+        cmd.env_remove(var);
+    }
+    cmd
+}
+
+/// The outer build's flags and target settings, which must not leak into the guest builds.
+const OUTER_VARS: &[&str] = &[
+    "CARGO_ENCODED_RUSTFLAGS",
+    "RUSTFLAGS",
+    "CARGO_BUILD_TARGET",
+    "CARGO_BUILD_RUSTFLAGS",
+    "RUSTC_WORKSPACE_WRAPPER",
+    "CARGO_LLVM_COV",
+    "LLVM_PROFILE_FILE",
+];
+
+/// The component with a `package-docs` custom section (version byte 1, then wit-parser's
+/// package metadata JSON), where Wassette reads each exported function's description; the
+/// same thing `wit-docs-inject` writes. Left as it is if it already has one.
+fn with_package_docs(mut wasm: Vec<u8>, docs_json: &[u8]) -> Vec<u8> {
+    const NAME: &[u8] = b"package-docs";
+    let mut i = 8;
+    while i < wasm.len() {
+        let id = wasm[i];
+        let (size, body) = leb(&wasm, i + 1);
+        if id == 0 {
+            let (n, name) = leb(&wasm, body);
+            if wasm.get(name..name + n) == Some(NAME) {
+                return wasm;
+            }
+        }
+        i = body + size;
+    }
+    let mut payload = uleb(NAME.len());
+    payload.extend_from_slice(NAME);
+    payload.push(1);
+    payload.extend_from_slice(docs_json.trim_ascii());
+    wasm.push(0);
+    wasm.extend(uleb(payload.len()));
+    wasm.extend(payload);
+    wasm
+}
+
+fn leb(b: &[u8], mut i: usize) -> (usize, usize) {
+    let (mut value, mut shift) = (0usize, 0);
+    loop {
+        let byte = b[i];
+        i += 1;
+        value |= usize::from(byte & 0x7f) << shift;
+        shift += 7;
+        if byte & 0x80 == 0 {
+            return (value, i);
+        }
+    }
+}
+
+fn uleb(mut n: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let byte = (n & 0x7f) as u8;
+        n >>= 7;
+        if n == 0 {
+            out.push(byte);
+            return out;
+        }
+        out.push(byte | 0x80);
+    }
 }
 
 fn copy(from: &Path, to: &Path) {

@@ -34,8 +34,9 @@ pub mod schema;
 mod testing;
 pub mod tools;
 pub mod upstream;
+pub mod wit_face;
 
 #[cfg(target_arch = "wasm32")]
 mod bindings;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "plugin"))]
 mod component;

@@ -5,6 +5,8 @@
 //! one by default, for CI; `just fuzz` runs the big one); `OMBI_FUZZ_SEED` the seed. Prints
 //! executions and failures.
 
+#![allow(clippy::print_stdout, reason = "the fuzz targets print what they ran")]
+
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use ombi_guest::ctx::{Mode, Settings};

@@ -25,7 +25,8 @@ USAGE:
     ombi-mcp call TOOL [JSON] [--component PATH]
                                           run one tool once and print its result
     ombi-mcp demo                         a narrated session against a built-in Ombi simulator
-    ombi-mcp component OUTPUT             write the embedded tool component (for other wasm hosts)
+    ombi-mcp component OUTPUT             write the embedded tool component (the plugin world)
+    ombi-mcp component --wassette OUTPUT  write the Wassette face: one typed export per tool
     ombi-mcp --help | --version
 
 CONFIGURATION (environment):
@@ -43,7 +44,7 @@ enum Command {
     Serve,
     Call { tool: String, arguments: String },
     Demo,
-    Component { output: PathBuf },
+    Component { output: PathBuf, wassette: bool },
     Help,
     Version,
 }
@@ -63,7 +64,10 @@ fn parse_args(args: Vec<String>) -> Result<(Command, Option<PathBuf>)> {
     let cmd = match rest.first().map(String::as_str) {
         None | Some("serve") if rest.len() <= 1 => Command::Serve,
         Some("demo") if rest.len() == 1 => Command::Demo,
-        Some("component") if rest.len() == 2 => Command::Component { output: PathBuf::from(&rest[1]) },
+        Some("component") if rest.len() == 2 => Command::Component { output: PathBuf::from(&rest[1]), wassette: false },
+        Some("component") if rest.len() == 3 && rest[1] == "--wassette" => {
+            Command::Component { output: PathBuf::from(&rest[2]), wassette: true }
+        }
         Some("call") if (2..=3).contains(&rest.len()) => {
             Command::Call { tool: rest[1].clone(), arguments: rest.get(2).cloned().unwrap_or_else(|| "{}".into()) }
         }
@@ -109,10 +113,13 @@ fn run() -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Demo => rt.block_on(demo::run()),
-        Command::Component { output } => {
-            std::fs::write(&output, runtime::EMBEDDED_COMPONENT)
-                .with_context(|| format!("writing {}", output.display()))?;
-            eprintln!("wrote {} ({} bytes)", output.display(), runtime::EMBEDDED_COMPONENT.len());
+        Command::Component { output, wassette } => {
+            let bytes = if wassette { runtime::WASSETTE_COMPONENT } else { runtime::EMBEDDED_COMPONENT };
+            if bytes.is_empty() {
+                bail!("this build has no Wassette component (it was built from a prebuilt OMBI_MCP_GUEST_WASM)");
+            }
+            std::fs::write(&output, bytes).with_context(|| format!("writing {}", output.display()))?;
+            eprintln!("wrote {} ({} bytes)", output.display(), bytes.len());
             Ok(ExitCode::SUCCESS)
         }
         Command::Serve => rt.block_on(async {

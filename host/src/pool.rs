@@ -202,7 +202,8 @@ impl Pool {
         })
         .await
         .map_err(|_| Error::ConnectionTimeout)??;
-        self.opened.fetch_add(1, Ordering::Relaxed);
+        let n = self.opened.fetch_add(1, Ordering::Relaxed) + 1;
+        tracing::debug!(origin = %target.key, opened = n, "opened a connection to Ombi");
         Ok(connected)
     }
 }
@@ -229,6 +230,24 @@ struct Pooled {
     back: Option<(Arc<Pool>, Arc<str>, SendRequest<WasiBody>)>,
 }
 
+impl Pooled {
+    /// The body was read to the end: its connection may carry the next request.
+    fn give_back(&mut self) {
+        if let Some((pool, key, sender)) = self.back.take() {
+            pool.put(key, sender);
+        }
+    }
+}
+
+impl Drop for Pooled {
+    fn drop(&mut self) {
+        // An empty or fully read body frees its connection even if nobody polled the end.
+        if self.incoming.is_end_stream() {
+            self.give_back();
+        }
+    }
+}
+
 impl Body for Pooled {
     type Data = Bytes;
     type Error = Error;
@@ -236,9 +255,7 @@ impl Body for Pooled {
     fn poll_frame(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, Error>>> {
         match Pin::new(&mut self.incoming).poll_frame(cx) {
             Poll::Ready(None) => {
-                if let Some((pool, key, sender)) = self.back.take() {
-                    pool.put(key, sender);
-                }
+                self.give_back();
                 Poll::Ready(None)
             }
             Poll::Ready(Some(Err(e))) => {
@@ -248,6 +265,10 @@ impl Body for Pooled {
             }
             Poll::Ready(Some(Ok(frame))) => {
                 self.interval.reset();
+                // A reader may stop at the last frame without polling for the end.
+                if self.incoming.is_end_stream() {
+                    self.give_back();
+                }
                 Poll::Ready(Some(Ok(frame)))
             }
             Poll::Pending => {

@@ -81,6 +81,10 @@ impl CallReport {
 /// The component built into this binary.
 pub static EMBEDDED_COMPONENT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/ombi_guest.wasm"));
 
+/// The Wassette face of the same tools (world `ombi:wassette/ombi`, one typed export per
+/// tool, the key read from its environment), for `ombi-mcp component --wassette`.
+pub static WASSETTE_COMPONENT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/ombi_wassette.wasm"));
+
 /// Linear memory one instance may grow to.
 const MEMORY_CAP: usize = 128 * 1024 * 1024;
 /// Instances that may exist at once (and so concurrent calls).

@@ -217,8 +217,9 @@ impl Response {
         self
     }
 
-    /// The status line and headers, for a body of `len` bytes.
-    pub fn head(&self, len: usize) -> Vec<u8> {
+    /// The status line and headers, for a body of `len` bytes; `keep_alive` false closes the
+    /// connection after it (Kestrel keeps connections open by default).
+    pub fn head(&self, len: usize, keep_alive: bool) -> Vec<u8> {
         let mut head = format!("HTTP/1.1 {} {}\r\n", self.status, reason(self.status));
         if let Some(ct) = &self.content_type {
             head.push_str(&format!("Content-Type: {ct}\r\n"));
@@ -226,7 +227,8 @@ impl Response {
         for (k, v) in &self.headers {
             head.push_str(&format!("{k}: {v}\r\n"));
         }
-        head.push_str(&format!("Content-Length: {len}\r\nConnection: close\r\nServer: Kestrel\r\n\r\n"));
+        let connection = if keep_alive { "keep-alive" } else { "close" };
+        head.push_str(&format!("Content-Length: {len}\r\nConnection: {connection}\r\nServer: Kestrel\r\n\r\n"));
         head.into_bytes()
     }
 }

@@ -229,22 +229,34 @@ async fn accept_loop(listener: TcpListener, shared: Arc<Shared>, mut stopped: wa
     }
 }
 
-async fn connection(mut stream: TcpStream, shared: Arc<Shared>, mut stopped: watch::Receiver<bool>) {
-    let Some(req) = http::read_request(&mut stream).await else {
-        return;
-    };
+async fn connection(mut stream: TcpStream, shared: Arc<Shared>, stopped: watch::Receiver<bool>) {
+    // Keep-alive, as Kestrel: one request after another until the client closes, asks to
+    // close, or a fault ends the connection.
+    while let Some(req) = http::read_request(&mut stream).await {
+        if !answer(&mut stream, &shared, stopped.clone(), req).await {
+            break;
+        }
+    }
+    let _ = stream.shutdown().await;
+}
+
+/// Answers one request; false when the connection must end.
+async fn answer(stream: &mut TcpStream, shared: &Shared, mut stopped: watch::Receiver<bool>, req: Request) -> bool {
     let decoded = http::decode(&req.path);
     let fault = faults::take(&mut shared.faults.lock().unwrap(), &req.method, &decoded);
-    let index = record(&shared, &req);
+    let index = record(shared, &req);
     let hang = async move {
         let _ = tokio::time::timeout(Duration::from_secs(600), stopped.changed()).await;
     };
     let response = match fault.clone() {
-        Some(Fault::Drop) => return,
-        Some(Fault::NoHeaders) => return hang.await,
+        Some(Fault::Drop) => return false,
+        Some(Fault::NoHeaders) => {
+            hang.await;
+            return false;
+        }
         Some(Fault::Delay(d)) => {
             tokio::time::sleep(d).await;
-            handle(&shared, &req)
+            handle(shared, &req)
         }
         Some(Fault::Status { status, body, retry_after }) => {
             let mut r = fault_response(status, &body);
@@ -254,27 +266,29 @@ async fn connection(mut stream: TcpStream, shared: Arc<Shared>, mut stopped: wat
             r
         }
         Some(Fault::WriteThenHang) => {
-            handle(&shared, &req);
-            return hang.await;
+            handle(shared, &req);
+            hang.await;
+            return false;
         }
         Some(Fault::WriteThenDrop) => {
-            handle(&shared, &req);
-            return;
+            handle(shared, &req);
+            return false;
         }
         Some(Fault::Oversized { bytes }) => oversized(bytes),
-        _ => handle(&shared, &req),
+        _ => handle(shared, &req),
     };
     shared.received.lock().unwrap()[index].status = Some(response.status);
-    let head = response.head(response.body.len());
+    let keep_alive = fault.is_none() && !req.header("connection").is_some_and(|c| c.eq_ignore_ascii_case("close"));
+    let head = response.head(response.body.len(), keep_alive);
     match fault {
         Some(Fault::Drip { chunk, every }) => {
             if stream.write_all(&head).await.is_err() {
-                return;
+                return false;
             }
             for piece in response.body.chunks(chunk.max(1)) {
                 tokio::time::sleep(every).await;
                 if stream.write_all(piece).await.is_err() || stream.flush().await.is_err() {
-                    return;
+                    return false;
                 }
             }
         }
@@ -282,15 +296,17 @@ async fn connection(mut stream: TcpStream, shared: Arc<Shared>, mut stopped: wat
             let _ = stream.write_all(&head).await;
             let _ = stream.write_all(&response.body[..after.min(response.body.len())]).await;
             let _ = stream.flush().await;
-            return;
+            return false;
         }
         _ => {
-            let _ = stream.write_all(&head).await;
-            let _ = stream.write_all(&response.body).await;
+            let mut out = head;
+            out.extend_from_slice(&response.body);
+            if stream.write_all(&out).await.is_err() {
+                return false;
+            }
         }
     }
-    let _ = stream.flush().await;
-    let _ = stream.shutdown().await;
+    stream.flush().await.is_ok() && keep_alive
 }
 
 fn record(shared: &Shared, req: &Request) -> usize {

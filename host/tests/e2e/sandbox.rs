@@ -107,39 +107,81 @@ fn an_unreachable_ombi_is_reported_and_nothing_hangs() {
     assert!(r["structuredContent"]["error"]["message"].as_str().unwrap().contains("OMBI_URL"));
 }
 
-/// The component's imports are its permissions: compare them with the committed list.
-#[test]
-fn component_imports_match_the_committed_list() {
-    let path = format!("{}/ombi-component.wasm", env!("CARGO_TARGET_TMPDIR"));
-    let out = Command::new(bin()).args(["component", &path]).output().unwrap();
+/// The top-level imports and exports of a component written by `ombi-mcp component ARGS`.
+fn component_surface(args: &[&str], file: &str) -> (BTreeSet<String>, BTreeSet<String>) {
+    let path = format!("{}/{file}", env!("CARGO_TARGET_TMPDIR"));
+    let mut cmd = Command::new(bin());
+    cmd.arg("component").args(args).arg(&path);
+    let out = cmd.output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let bytes = std::fs::read(&path).unwrap();
     let mut depth = 0usize;
-    let mut imports = BTreeSet::new();
+    let (mut imports, mut exports) = (BTreeSet::new(), BTreeSet::new());
     for payload in wasmparser::Parser::new(0).parse_all(&bytes) {
         match payload.unwrap() {
             wasmparser::Payload::ModuleSection { .. } | wasmparser::Payload::ComponentSection { .. } => depth += 1,
             wasmparser::Payload::End(_) => depth = depth.saturating_sub(1),
             wasmparser::Payload::ComponentImportSection(reader) if depth == 0 => {
                 for import in reader {
-                    imports.insert(import.unwrap().name.name.to_string());
+                    let import = import.unwrap();
+                    // Instances are capabilities; a world's own type definitions (the
+                    // Wassette face's records and enums) are imported as plain types.
+                    if matches!(import.ty, wasmparser::ComponentTypeRef::Instance(_)) {
+                        imports.insert(import.name.name.to_string());
+                    } else {
+                        assert!(
+                            matches!(import.ty, wasmparser::ComponentTypeRef::Type(wasmparser::TypeBounds::Eq(_))),
+                            "{file} imports a {:?} {}",
+                            import.ty,
+                            import.name.name
+                        );
+                    }
+                }
+            }
+            wasmparser::Payload::ComponentExportSection(reader) if depth == 0 => {
+                for export in reader {
+                    let export = export.unwrap();
+                    if export.kind == wasmparser::ComponentExternalKind::Func {
+                        exports.insert(export.name.name.to_string());
+                    }
                 }
             }
             _ => {}
         }
     }
+    (imports, exports)
+}
+
+/// The committed list of permitted imports.
+fn listed_imports() -> BTreeSet<String> {
     let listed_path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/component-imports.txt");
-    let listed: BTreeSet<String> = std::fs::read_to_string(listed_path)
+    std::fs::read_to_string(listed_path)
         .unwrap()
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(String::from)
-        .collect();
-    for bad in ["wasi:filesystem", "wasi:sockets"] {
-        assert!(!imports.iter().any(|i| i.starts_with(bad)), "the component must not import {bad}: {imports:?}");
+        .collect()
+}
+
+/// The component's imports are its permissions: compare them with the committed list.
+#[test]
+fn component_imports_match_the_committed_list() {
+    let listed = listed_imports();
+    for (args, file) in [(&[][..], "ombi-component.wasm"), (&["--wassette"][..], "ombi-wassette.wasm")] {
+        let (imports, exports) = component_surface(args, file);
+        for bad in ["wasi:filesystem", "wasi:sockets"] {
+            assert!(!imports.iter().any(|i| i.starts_with(bad)), "{file} must not import {bad}: {imports:?}");
+        }
+        assert_eq!(imports, listed, "{file}'s imports changed; review and update tests/component-imports.txt");
+        if args.is_empty() {
+            assert!(exports.is_empty(), "the plugin face exports an interface, not functions: {exports:?}");
+        } else {
+            // One function per tool, named in kebab-case.
+            assert_eq!(exports.len(), 31, "{exports:?}");
+            assert!(exports.contains("read-search") && exports.contains("write-settings-patch"), "{exports:?}");
+        }
     }
-    assert_eq!(imports, listed, "the component's imports changed; review and update {listed_path}");
 }
 
 #[test]

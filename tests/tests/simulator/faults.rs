@@ -165,3 +165,34 @@ fn the_log_records_requests_that_got_answers() {
     sim.clear_received();
     assert!(sim.received().is_empty());
 }
+
+#[test]
+fn connections_are_kept_alive_like_kestrel() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let sim = ombi_sim::Simulator::start().unwrap();
+    let addr = sim.url().trim_start_matches("http://").to_string();
+    let stream = std::net::TcpStream::connect(&addr).unwrap();
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut writer = stream;
+    for _ in 0..3 {
+        write!(writer, "GET /api/v1/Status HTTP/1.1\r\nHost: {addr}\r\nApiKey: {}\r\n\r\n", sim.api_key()).unwrap();
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        assert!(line.starts_with("HTTP/1.1 200"), "{line}");
+        let mut length = 0;
+        loop {
+            line.clear();
+            reader.read_line(&mut line).unwrap();
+            if line == "\r\n" {
+                break;
+            }
+            if let Some(v) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+                length = v.trim().parse().unwrap();
+            }
+            assert!(!line.to_ascii_lowercase().starts_with("connection: close"));
+        }
+        let mut body = vec![0; length];
+        reader.read_exact(&mut body).unwrap();
+    }
+    assert_eq!(sim.received().len(), 3);
+}

@@ -46,6 +46,10 @@ pub fn raw(
     for (k, v) in headers {
         req.push_str(&format!("{k}: {v}\r\n"));
     }
+    // The simulator keeps connections alive, as Kestrel does; this reader reads to the close.
+    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("connection")) {
+        req.push_str("Connection: close\r\n");
+    }
     req.push_str("\r\n");
     req.push_str(&body);
     stream.write_all(req.as_bytes()).unwrap();
