@@ -5,482 +5,124 @@ use crate::bindings::*;
 use crate::{Face, json_of, run};
 
 impl Guest for Face {
-    fn read_search(
-        language: Option<String>,
-        limit: Option<u32>,
-        media: Option<Vec<ReadSearchMediaItem>>,
-        offset: Option<u32>,
-        query: String,
-        year: Option<u32>,
-    ) -> String {
-        run(
-            "read_search",
-            vec![
-                ("language", json_of(&language)),
-                ("limit", json_of(&limit)),
-                ("media", json_of(&media)),
-                ("offset", json_of(&offset)),
-                ("query", json_of(&query)),
-                ("year", json_of(&year)),
-            ],
-        )
+    fn read_search(language: Option<String>, limit: Option<u32>, media: Option<Vec<ReadSearchMediaItem>>, offset: Option<u32>, query: String, year: Option<u32>) -> String {
+        run("read_search", vec![("language", json_of(&language)), ("limit", json_of(&limit)), ("media", json_of(&media)), ("offset", json_of(&offset)), ("query", json_of(&query)), ("year", json_of(&year))])
     }
 
-    fn read_discover(
-        filters: Option<ReadDiscoverFilters>,
-        limit: Option<u32>,
-        list: ReadDiscoverList,
-        media: ReadDiscoverMedia,
-        offset: Option<u32>,
-        similar_to: Option<u32>,
-    ) -> String {
-        run(
-            "read_discover",
-            vec![
-                ("filters", json_of(&filters)),
-                ("limit", json_of(&limit)),
-                ("list", json_of(&list)),
-                ("media", json_of(&media)),
-                ("offset", json_of(&offset)),
-                ("similar_to", json_of(&similar_to)),
-            ],
-        )
+    fn read_discover(filters: Option<ReadDiscoverFilters>, limit: Option<u32>, list: ReadDiscoverList, media: ReadDiscoverMedia, offset: Option<u32>, similar_to: Option<u32>) -> String {
+        run("read_discover", vec![("filters", json_of(&filters)), ("limit", json_of(&limit)), ("list", json_of(&list)), ("media", json_of(&media)), ("offset", json_of(&offset)), ("similar_to", json_of(&similar_to))])
     }
 
-    fn read_media(
-        id: String,
-        id_namespace: Option<ReadMediaIdNamespace>,
-        include: Option<Vec<ReadMediaIncludeItem>>,
-        media: ReadMediaMedia,
-        person_name: Option<String>,
-    ) -> String {
-        run(
-            "read_media",
-            vec![
-                ("id", json_of(&id)),
-                ("id_namespace", json_of(&id_namespace)),
-                ("include", json_of(&include)),
-                ("media", json_of(&media)),
-                ("person_name", json_of(&person_name)),
-            ],
-        )
+    fn read_media(id: String, id_namespace: Option<ReadMediaIdNamespace>, include: Option<Vec<ReadMediaIncludeItem>>, media: ReadMediaMedia, person_name: Option<String>) -> String {
+        run("read_media", vec![("id", json_of(&id)), ("id_namespace", json_of(&id_namespace)), ("include", json_of(&include)), ("media", json_of(&media)), ("person_name", json_of(&person_name))])
     }
 
-    fn read_reference(
-        kind: ReadReferenceKind,
-        limit: Option<u32>,
-        media: Option<ReadReferenceMedia>,
-        offset: Option<u32>,
-        query: Option<String>,
-    ) -> String {
-        run(
-            "read_reference",
-            vec![
-                ("kind", json_of(&kind)),
-                ("limit", json_of(&limit)),
-                ("media", json_of(&media)),
-                ("offset", json_of(&offset)),
-                ("query", json_of(&query)),
-            ],
-        )
+    fn read_reference(kind: ReadReferenceKind, limit: Option<u32>, media: Option<ReadReferenceMedia>, offset: Option<u32>, query: Option<String>) -> String {
+        run("read_reference", vec![("kind", json_of(&kind)), ("limit", json_of(&limit)), ("media", json_of(&media)), ("offset", json_of(&offset)), ("query", json_of(&query))])
     }
 
-    fn read_requests(
-        limit: Option<u32>,
-        media: Option<ReadRequestsMedia>,
-        offset: Option<u32>,
-        order: Option<ReadRequestsOrder>,
-        query: Option<String>,
-        request_id: Option<u32>,
-        sort: Option<ReadRequestsSort>,
-        status: Option<ReadRequestsStatus>,
-        view: Option<ReadRequestsView>,
-    ) -> String {
-        run(
-            "read_requests",
-            vec![
-                ("limit", json_of(&limit)),
-                ("media", json_of(&media)),
-                ("offset", json_of(&offset)),
-                ("order", json_of(&order)),
-                ("query", json_of(&query)),
-                ("request_id", json_of(&request_id)),
-                ("sort", json_of(&sort)),
-                ("status", json_of(&status)),
-                ("view", json_of(&view)),
-            ],
-        )
+    fn read_requests(limit: Option<u32>, media: Option<ReadRequestsMedia>, offset: Option<u32>, order: Option<ReadRequestsOrder>, query: Option<String>, request_id: Option<u32>, sort: Option<ReadRequestsSort>, status: Option<ReadRequestsStatus>, view: Option<ReadRequestsView>) -> String {
+        run("read_requests", vec![("limit", json_of(&limit)), ("media", json_of(&media)), ("offset", json_of(&offset)), ("order", json_of(&order)), ("query", json_of(&query)), ("request_id", json_of(&request_id)), ("sort", json_of(&sort)), ("status", json_of(&status)), ("view", json_of(&view))])
     }
 
-    fn read_request_stats(
-        as_user: Option<String>,
-        from: Option<String>,
-        media: Option<ReadRequestStatsMedia>,
-        to: Option<String>,
-        view: Option<ReadRequestStatsView>,
-    ) -> String {
-        run(
-            "read_request_stats",
-            vec![
-                ("as_user", json_of(&as_user)),
-                ("from", json_of(&from)),
-                ("media", json_of(&media)),
-                ("to", json_of(&to)),
-                ("view", json_of(&view)),
-            ],
-        )
+    fn read_request_stats(as_user: Option<String>, from: Option<String>, media: Option<ReadRequestStatsMedia>, to: Option<String>, view: Option<ReadRequestStatsView>) -> String {
+        run("read_request_stats", vec![("as_user", json_of(&as_user)), ("from", json_of(&from)), ("media", json_of(&media)), ("to", json_of(&to)), ("view", json_of(&view))])
     }
 
-    fn read_issues(
-        issue_id: Option<u32>,
-        limit: Option<u32>,
-        offset: Option<u32>,
-        provider_id: Option<String>,
-        status: Option<ReadIssuesStatus>,
-        view: Option<ReadIssuesView>,
-    ) -> String {
-        run(
-            "read_issues",
-            vec![
-                ("issue_id", json_of(&issue_id)),
-                ("limit", json_of(&limit)),
-                ("offset", json_of(&offset)),
-                ("provider_id", json_of(&provider_id)),
-                ("status", json_of(&status)),
-                ("view", json_of(&view)),
-            ],
-        )
+    fn read_issues(issue_id: Option<u32>, limit: Option<u32>, offset: Option<u32>, provider_id: Option<String>, status: Option<ReadIssuesStatus>, view: Option<ReadIssuesView>) -> String {
+        run("read_issues", vec![("issue_id", json_of(&issue_id)), ("limit", json_of(&limit)), ("offset", json_of(&offset)), ("provider_id", json_of(&provider_id)), ("status", json_of(&status)), ("view", json_of(&view))])
     }
 
-    fn read_votes(
-        as_user: Option<String>,
-        limit: Option<u32>,
-        media: Option<ReadVotesMedia>,
-        offset: Option<u32>,
-        request_id: Option<u32>,
-        view: Option<ReadVotesView>,
-    ) -> String {
-        run(
-            "read_votes",
-            vec![
-                ("as_user", json_of(&as_user)),
-                ("limit", json_of(&limit)),
-                ("media", json_of(&media)),
-                ("offset", json_of(&offset)),
-                ("request_id", json_of(&request_id)),
-                ("view", json_of(&view)),
-            ],
-        )
+    fn read_votes(as_user: Option<String>, limit: Option<u32>, media: Option<ReadVotesMedia>, offset: Option<u32>, request_id: Option<u32>, view: Option<ReadVotesView>) -> String {
+        run("read_votes", vec![("as_user", json_of(&as_user)), ("limit", json_of(&limit)), ("media", json_of(&media)), ("offset", json_of(&offset)), ("request_id", json_of(&request_id)), ("view", json_of(&view))])
     }
 
-    fn read_users(
-        as_user: Option<String>,
-        limit: Option<u32>,
-        offset: Option<u32>,
-        query: Option<String>,
-        user_id: Option<String>,
-        view: Option<ReadUsersView>,
-    ) -> String {
-        run(
-            "read_users",
-            vec![
-                ("as_user", json_of(&as_user)),
-                ("limit", json_of(&limit)),
-                ("offset", json_of(&offset)),
-                ("query", json_of(&query)),
-                ("user_id", json_of(&user_id)),
-                ("view", json_of(&view)),
-            ],
-        )
+    fn read_users(as_user: Option<String>, limit: Option<u32>, offset: Option<u32>, query: Option<String>, user_id: Option<String>, view: Option<ReadUsersView>) -> String {
+        run("read_users", vec![("as_user", json_of(&as_user)), ("limit", json_of(&limit)), ("offset", json_of(&offset)), ("query", json_of(&query)), ("user_id", json_of(&user_id)), ("view", json_of(&view))])
     }
 
-    fn read_library(
-        id: Option<u32>,
-        id_namespace: Option<ReadLibraryIdNamespace>,
-        limit: Option<u32>,
-        media: Option<ReadLibraryMedia>,
-        offset: Option<u32>,
-        view: ReadLibraryView,
-    ) -> String {
-        run(
-            "read_library",
-            vec![
-                ("id", json_of(&id)),
-                ("id_namespace", json_of(&id_namespace)),
-                ("limit", json_of(&limit)),
-                ("media", json_of(&media)),
-                ("offset", json_of(&offset)),
-                ("view", json_of(&view)),
-            ],
-        )
+    fn read_library(id: Option<u32>, id_namespace: Option<ReadLibraryIdNamespace>, limit: Option<u32>, media: Option<ReadLibraryMedia>, offset: Option<u32>, view: ReadLibraryView) -> String {
+        run("read_library", vec![("id", json_of(&id)), ("id_namespace", json_of(&id_namespace)), ("limit", json_of(&limit)), ("media", json_of(&media)), ("offset", json_of(&offset)), ("view", json_of(&view))])
     }
 
     fn read_server(view: Option<ReadServerView>) -> String {
         run("read_server", vec![("view", json_of(&view))])
     }
 
-    fn read_integration(
-        machine_id: Option<String>,
-        service: ReadIntegrationService,
-        what: ReadIntegrationWhat,
-    ) -> String {
-        run(
-            "read_integration",
-            vec![("machine_id", json_of(&machine_id)), ("service", json_of(&service)), ("what", json_of(&what))],
-        )
+    fn read_integration(machine_id: Option<String>, service: ReadIntegrationService, what: ReadIntegrationWhat) -> String {
+        run("read_integration", vec![("machine_id", json_of(&machine_id)), ("service", json_of(&service)), ("what", json_of(&what))])
     }
 
     fn read_settings(section: ReadSettingsSection) -> String {
         run("read_settings", vec![("section", json_of(&section))])
     }
 
-    fn read_logs(
-        contains: Option<String>,
-        file_id: Option<String>,
-        limit: Option<u32>,
-        offset: Option<u32>,
-        tail: Option<bool>,
-    ) -> String {
-        run(
-            "read_logs",
-            vec![
-                ("contains", json_of(&contains)),
-                ("file_id", json_of(&file_id)),
-                ("limit", json_of(&limit)),
-                ("offset", json_of(&offset)),
-                ("tail", json_of(&tail)),
-            ],
-        )
+    fn read_logs(contains: Option<String>, file_id: Option<String>, limit: Option<u32>, offset: Option<u32>, tail: Option<bool>) -> String {
+        run("read_logs", vec![("contains", json_of(&contains)), ("file_id", json_of(&file_id)), ("limit", json_of(&limit)), ("offset", json_of(&offset)), ("tail", json_of(&tail))])
     }
 
-    fn write_request_create(
-        as_user: Option<String>,
-        is4k: Option<bool>,
-        language: Option<String>,
-        language_profile_id: Option<u32>,
-        media: WriteRequestCreateMedia,
-        musicbrainz_id: Option<String>,
-        on_behalf_of: Option<String>,
-        quality_profile_id: Option<u32>,
-        root_folder_id: Option<u32>,
-        seasons: Option<Vec<WriteRequestCreateSeasonsItem>>,
-        seasons_mode: Option<WriteRequestCreateSeasonsMode>,
-        tmdb_id: Option<u32>,
-    ) -> String {
-        run(
-            "write_request_create",
-            vec![
-                ("as_user", json_of(&as_user)),
-                ("is_4k", json_of(&is4k)),
-                ("language", json_of(&language)),
-                ("language_profile_id", json_of(&language_profile_id)),
-                ("media", json_of(&media)),
-                ("musicbrainz_id", json_of(&musicbrainz_id)),
-                ("on_behalf_of", json_of(&on_behalf_of)),
-                ("quality_profile_id", json_of(&quality_profile_id)),
-                ("root_folder_id", json_of(&root_folder_id)),
-                ("seasons", json_of(&seasons)),
-                ("seasons_mode", json_of(&seasons_mode)),
-                ("tmdb_id", json_of(&tmdb_id)),
-            ],
-        )
+    fn write_request_create(as_user: Option<String>, is4k: Option<bool>, language: Option<String>, language_profile_id: Option<u32>, media: WriteRequestCreateMedia, musicbrainz_id: Option<String>, on_behalf_of: Option<String>, quality_profile_id: Option<u32>, root_folder_id: Option<u32>, seasons: Option<Vec<WriteRequestCreateSeasonsItem>>, seasons_mode: Option<WriteRequestCreateSeasonsMode>, tmdb_id: Option<u32>) -> String {
+        run("write_request_create", vec![("as_user", json_of(&as_user)), ("is_4k", json_of(&is4k)), ("language", json_of(&language)), ("language_profile_id", json_of(&language_profile_id)), ("media", json_of(&media)), ("musicbrainz_id", json_of(&musicbrainz_id)), ("on_behalf_of", json_of(&on_behalf_of)), ("quality_profile_id", json_of(&quality_profile_id)), ("root_folder_id", json_of(&root_folder_id)), ("seasons", json_of(&seasons)), ("seasons_mode", json_of(&seasons_mode)), ("tmdb_id", json_of(&tmdb_id))])
     }
 
     fn write_request_approve(is4k: Option<bool>, media: WriteRequestApproveMedia, request_id: u32) -> String {
-        run(
-            "write_request_approve",
-            vec![("is_4k", json_of(&is4k)), ("media", json_of(&media)), ("request_id", json_of(&request_id))],
-        )
+        run("write_request_approve", vec![("is_4k", json_of(&is4k)), ("media", json_of(&media)), ("request_id", json_of(&request_id))])
     }
 
     fn write_request_deny(is4k: Option<bool>, media: WriteRequestDenyMedia, reason: String, request_id: u32) -> String {
-        run(
-            "write_request_deny",
-            vec![
-                ("is_4k", json_of(&is4k)),
-                ("media", json_of(&media)),
-                ("reason", json_of(&reason)),
-                ("request_id", json_of(&request_id)),
-            ],
-        )
+        run("write_request_deny", vec![("is_4k", json_of(&is4k)), ("media", json_of(&media)), ("reason", json_of(&reason)), ("request_id", json_of(&request_id))])
     }
 
-    fn write_request_delete(
-        media: WriteRequestDeleteMedia,
-        request_id: u32,
-        scope: Option<WriteRequestDeleteScope>,
-    ) -> String {
-        run(
-            "write_request_delete",
-            vec![("media", json_of(&media)), ("request_id", json_of(&request_id)), ("scope", json_of(&scope))],
-        )
+    fn write_request_delete(media: WriteRequestDeleteMedia, request_id: u32, scope: Option<WriteRequestDeleteScope>) -> String {
+        run("write_request_delete", vec![("media", json_of(&media)), ("request_id", json_of(&request_id)), ("scope", json_of(&scope))])
     }
 
-    fn write_request_availability(
-        available: bool,
-        is4k: Option<bool>,
-        media: WriteRequestAvailabilityMedia,
-        request_id: u32,
-    ) -> String {
-        run(
-            "write_request_availability",
-            vec![
-                ("available", json_of(&available)),
-                ("is_4k", json_of(&is4k)),
-                ("media", json_of(&media)),
-                ("request_id", json_of(&request_id)),
-            ],
-        )
+    fn write_request_availability(available: bool, is4k: Option<bool>, media: WriteRequestAvailabilityMedia, request_id: u32) -> String {
+        run("write_request_availability", vec![("available", json_of(&available)), ("is_4k", json_of(&is4k)), ("media", json_of(&media)), ("request_id", json_of(&request_id))])
     }
 
-    fn write_request_subscription(
-        as_user: Option<String>,
-        media: WriteRequestSubscriptionMedia,
-        request_id: u32,
-        subscribed: bool,
-    ) -> String {
-        run(
-            "write_request_subscription",
-            vec![
-                ("as_user", json_of(&as_user)),
-                ("media", json_of(&media)),
-                ("request_id", json_of(&request_id)),
-                ("subscribed", json_of(&subscribed)),
-            ],
-        )
+    fn write_request_subscription(as_user: Option<String>, media: WriteRequestSubscriptionMedia, request_id: u32, subscribed: bool) -> String {
+        run("write_request_subscription", vec![("as_user", json_of(&as_user)), ("media", json_of(&media)), ("request_id", json_of(&request_id)), ("subscribed", json_of(&subscribed))])
     }
 
-    fn write_request_reprocess(
-        is4k: Option<bool>,
-        language_profile_id: Option<u32>,
-        media: WriteRequestReprocessMedia,
-        quality_profile_id: Option<u32>,
-        request_id: u32,
-        root_folder_id: Option<u32>,
-    ) -> String {
-        run(
-            "write_request_reprocess",
-            vec![
-                ("is_4k", json_of(&is4k)),
-                ("language_profile_id", json_of(&language_profile_id)),
-                ("media", json_of(&media)),
-                ("quality_profile_id", json_of(&quality_profile_id)),
-                ("request_id", json_of(&request_id)),
-                ("root_folder_id", json_of(&root_folder_id)),
-            ],
-        )
+    fn write_request_reprocess(is4k: Option<bool>, language_profile_id: Option<u32>, media: WriteRequestReprocessMedia, quality_profile_id: Option<u32>, request_id: u32, root_folder_id: Option<u32>) -> String {
+        run("write_request_reprocess", vec![("is_4k", json_of(&is4k)), ("language_profile_id", json_of(&language_profile_id)), ("media", json_of(&media)), ("quality_profile_id", json_of(&quality_profile_id)), ("request_id", json_of(&request_id)), ("root_folder_id", json_of(&root_folder_id))])
     }
 
-    fn write_issue_create(
-        as_user: Option<String>,
-        category_id: u32,
-        description: String,
-        media: WriteIssueCreateMedia,
-        provider_id: String,
-        request_id: Option<u32>,
-        subject: String,
-        title: String,
-    ) -> String {
-        run(
-            "write_issue_create",
-            vec![
-                ("as_user", json_of(&as_user)),
-                ("category_id", json_of(&category_id)),
-                ("description", json_of(&description)),
-                ("media", json_of(&media)),
-                ("provider_id", json_of(&provider_id)),
-                ("request_id", json_of(&request_id)),
-                ("subject", json_of(&subject)),
-                ("title", json_of(&title)),
-            ],
-        )
+    fn write_issue_create(as_user: Option<String>, category_id: u32, description: String, media: WriteIssueCreateMedia, provider_id: String, request_id: Option<u32>, subject: String, title: String) -> String {
+        run("write_issue_create", vec![("as_user", json_of(&as_user)), ("category_id", json_of(&category_id)), ("description", json_of(&description)), ("media", json_of(&media)), ("provider_id", json_of(&provider_id)), ("request_id", json_of(&request_id)), ("subject", json_of(&subject)), ("title", json_of(&title))])
     }
 
     fn write_issue_status(issue_id: u32, status: WriteIssueStatusStatus) -> String {
         run("write_issue_status", vec![("issue_id", json_of(&issue_id)), ("status", json_of(&status))])
     }
 
-    fn write_issue_comment(
-        action: WriteIssueCommentAction,
-        as_user: Option<String>,
-        comment: Option<String>,
-        comment_id: Option<u32>,
-        issue_id: Option<u32>,
-    ) -> String {
-        run(
-            "write_issue_comment",
-            vec![
-                ("action", json_of(&action)),
-                ("as_user", json_of(&as_user)),
-                ("comment", json_of(&comment)),
-                ("comment_id", json_of(&comment_id)),
-                ("issue_id", json_of(&issue_id)),
-            ],
-        )
+    fn write_issue_comment(action: WriteIssueCommentAction, as_user: Option<String>, comment: Option<String>, comment_id: Option<u32>, issue_id: Option<u32>) -> String {
+        run("write_issue_comment", vec![("action", json_of(&action)), ("as_user", json_of(&as_user)), ("comment", json_of(&comment)), ("comment_id", json_of(&comment_id)), ("issue_id", json_of(&issue_id))])
     }
 
     fn write_issue_delete(issue_id: u32) -> String {
         run("write_issue_delete", vec![("issue_id", json_of(&issue_id))])
     }
 
-    fn write_issue_category(
-        action: WriteIssueCategoryAction,
-        category_id: Option<u32>,
-        name: Option<String>,
-    ) -> String {
-        run(
-            "write_issue_category",
-            vec![("action", json_of(&action)), ("category_id", json_of(&category_id)), ("name", json_of(&name))],
-        )
+    fn write_issue_category(action: WriteIssueCategoryAction, category_id: Option<u32>, name: Option<String>) -> String {
+        run("write_issue_category", vec![("action", json_of(&action)), ("category_id", json_of(&category_id)), ("name", json_of(&name))])
     }
 
-    fn write_vote(
-        as_user: Option<String>,
-        direction: WriteVoteDirection,
-        media: WriteVoteMedia,
-        request_id: u32,
-    ) -> String {
-        run(
-            "write_vote",
-            vec![
-                ("as_user", json_of(&as_user)),
-                ("direction", json_of(&direction)),
-                ("media", json_of(&media)),
-                ("request_id", json_of(&request_id)),
-            ],
-        )
+    fn write_vote(as_user: Option<String>, direction: WriteVoteDirection, media: WriteVoteMedia, request_id: u32) -> String {
+        run("write_vote", vec![("as_user", json_of(&as_user)), ("direction", json_of(&direction)), ("media", json_of(&media)), ("request_id", json_of(&request_id))])
     }
 
-    fn write_user_preferences(
-        as_user: Option<String>,
-        language: Option<String>,
-        notification_values: Option<WriteUserPreferencesNotificationValues>,
-        streaming_country: Option<String>,
-    ) -> String {
-        run(
-            "write_user_preferences",
-            vec![
-                ("as_user", json_of(&as_user)),
-                ("language", json_of(&language)),
-                ("notification_values", json_of(&notification_values)),
-                ("streaming_country", json_of(&streaming_country)),
-            ],
-        )
+    fn write_user_preferences(as_user: Option<String>, language: Option<String>, notification_values: Option<WriteUserPreferencesNotificationValues>, streaming_country: Option<String>) -> String {
+        run("write_user_preferences", vec![("as_user", json_of(&as_user)), ("language", json_of(&language)), ("notification_values", json_of(&notification_values)), ("streaming_country", json_of(&streaming_country))])
     }
 
     fn write_retry_queue_remove(queue_id: u32) -> String {
         run("write_retry_queue_remove", vec![("queue_id", json_of(&queue_id))])
     }
 
-    fn write_settings_patch(
-        changes: Vec<WriteSettingsPatchChangesItem>,
-        revision: String,
-        section: WriteSettingsPatchSection,
-    ) -> String {
-        run(
-            "write_settings_patch",
-            vec![("changes", json_of(&changes)), ("revision", json_of(&revision)), ("section", json_of(&section))],
-        )
+    fn write_settings_patch(changes: Vec<WriteSettingsPatchChangesItem>, revision: String, section: WriteSettingsPatchSection) -> String {
+        run("write_settings_patch", vec![("changes", json_of(&changes)), ("revision", json_of(&revision)), ("section", json_of(&section))])
     }
 
     fn write_job_trigger(job: WriteJobTriggerJob) -> String {

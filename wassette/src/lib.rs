@@ -21,6 +21,7 @@ mod bindings {
     });
 }
 #[allow(clippy::too_many_arguments, reason = "one parameter per tool argument, as WIT declares them")]
+#[rustfmt::skip]
 mod generated;
 
 use ombi_guest::ctx::{Mode, Settings};
