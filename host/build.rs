@@ -33,6 +33,16 @@ fn main() {
         println!("cargo:rerun-if-changed={}", root.join(path).display());
     }
     println!("cargo:rerun-if-env-changed=OMBI_MCP_GUEST_WASM");
+    // The cached tool catalogue is the component's descriptors as `tool_json` turns them into
+    // MCP tools: a change there must not reuse a catalogue cached by an older build.
+    let backend = manifest_dir.join("src/backend.rs");
+    println!("cargo:rerun-if-changed={}", backend.display());
+    {
+        use sha2::{Digest, Sha256};
+        let text = std::fs::read(&backend).expect("src/backend.rs");
+        let hex: String = Sha256::digest(&text).iter().take(6).map(|b| format!("{b:02x}")).collect();
+        println!("cargo:rustc-env=OMBI_CATALOGUE_FORMAT={hex}");
+    }
 
     let out_dir = PathBuf::from(env::var("OUT_DIR").unwrap());
     let dest = out_dir.join("ombi_guest.wasm");
@@ -46,6 +56,7 @@ fn main() {
     // Prebuilt components may be supplied (e.g. by a packager); otherwise build them.
     if let Ok(prebuilt) = env::var("OMBI_MCP_GUEST_WASM") {
         std::fs::copy(&prebuilt, &dest).unwrap_or_else(|e| panic!("copying {prebuilt}: {e}"));
+        digest(&dest);
         match env::var("OMBI_MCP_WASSETTE_WASM") {
             Ok(w) => copy(Path::new(&w), &wassette),
             Err(_) => std::fs::write(&wassette, b"").expect("writing an empty placeholder"),
@@ -81,6 +92,7 @@ fn main() {
     assert!(status.success(), "building the guest component failed");
     let built = target_dir.join(TARGET).join(PROFILE);
     copy(&built.join("ombi_guest.wasm"), &dest);
+    digest(&dest);
     copy(&built.join("ombi_probe.wasm"), &probe);
     // The Wassette face in a build (and target directory) of its own: it turns the guest's
     // `plugin` export off, which one build would unify away, and it rebuilds the guest's
@@ -172,6 +184,14 @@ fn uleb(mut n: usize) -> Vec<u8> {
         }
         out.push(byte | 0x80);
     }
+}
+
+/// Names the embedded component's SHA-256 for the compile cache, so a start hashes nothing.
+fn digest(component: &Path) {
+    use sha2::{Digest, Sha256};
+    let bytes = std::fs::read(component).expect("the built component");
+    let hex: String = Sha256::digest(&bytes).iter().take(12).map(|b| format!("{b:02x}")).collect();
+    println!("cargo:rustc-env=OMBI_COMPONENT_SHA256={hex}");
 }
 
 fn copy(from: &Path, to: &Path) {

@@ -66,6 +66,11 @@ pub struct Called {
     pub plan: Option<Plan>,
 }
 
+/// The input schema of tool `name` (built once per instance).
+pub fn input_schema(name: &str) -> Option<&'static Value> {
+    find(name).map(|e| e.input_schema())
+}
+
 /// Runs tool `name` and returns its envelope (and, in plan mode, its plan).
 pub fn call(
     name: &str,

@@ -40,7 +40,18 @@ fn parse_arguments(text: &str) -> Value {
 impl WasmBackend {
     /// Lists the component's tools as MCP `Tool` objects.
     pub async fn new(runtime: Runtime, config: Arc<Config>) -> Result<WasmBackend> {
-        let tools = runtime.list_tools().await?.iter().map(tool_json).collect::<Result<Vec<_>>>()?;
+        // Listed once per component build: cached beside the compiled component.
+        let cached = runtime.cached_at().and_then(crate::cache::read_catalogue);
+        let tools = match cached {
+            Some(tools) => tools,
+            None => {
+                let tools = runtime.list_tools().await?.iter().map(tool_json).collect::<Result<Vec<_>>>()?;
+                if let Some(at) = runtime.cached_at() {
+                    crate::cache::write_catalogue(at, &tools);
+                }
+                tools
+            }
+        };
         let audit = Audit::new(config.audit_file.clone());
         Ok(WasmBackend { runtime, config, tools, audit, sealer: Sealer::new(CONFIRMATION_TTL) })
     }

@@ -21,41 +21,78 @@ pub fn dir() -> Option<PathBuf> {
     std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache").join("ombi-mcp"))
 }
 
-/// The cache file name for `bytes` on `engine`.
-pub fn key(engine: &Engine, bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    engine.precompile_compatibility_hash().hash(&mut h);
-    let hex: String = digest.iter().take(12).map(|b| format!("{b:02x}")).collect();
-    format!("component-{hex}-{:016x}.cwasm", h.finish())
+/// The SHA-256 of a component, hex (its first 12 bytes), as the cache names it. The embedded
+/// component's is computed at build time (`OMBI_COMPONENT_SHA256`), so a start hashes nothing.
+pub fn digest(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().take(12).map(|b| format!("{b:02x}")).collect()
 }
 
-/// Loads the precompiled component from the cache, or compiles and caches it. A cache that
-/// cannot be read or written only costs a compile.
-pub fn load(engine: &Engine, bytes: &[u8]) -> Result<Component> {
+/// The cache file name for the component with `digest` on `engine`.
+pub fn key(engine: &Engine, digest: &str) -> String {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    engine.precompile_compatibility_hash().hash(&mut h);
+    format!("component-{digest}-{:016x}.cwasm", h.finish())
+}
+
+/// A component's bytes, read only when they must be compiled.
+pub trait Bytes {
+    fn bytes(&self) -> Result<std::borrow::Cow<'static, [u8]>>;
+}
+
+/// Loads the precompiled component from the cache, or compiles and caches it; returns it with
+/// its cache file's path (beside which the tool catalogue is cached). A cache that cannot be
+/// read or written only costs a compile.
+pub fn load(engine: &Engine, digest: &str, source: &dyn Bytes) -> Result<(Component, Option<PathBuf>)> {
     let Some(dir) = dir() else {
-        return Ok(Component::new(engine, bytes)?);
+        return Ok((Component::new(engine, source.bytes()?)?, None));
     };
-    let path = dir.join(key(engine, bytes));
+    let path = dir.join(key(engine, digest));
     if path.exists() {
         // SAFETY: the file was written by `precompile_component` of an engine with the same
         // compatibility hash (it is in the name), in a directory only this user writes.
         match unsafe { Component::deserialize_file(engine, &path) } {
             Ok(c) => {
                 tracing::debug!(path = %path.display(), "loaded the precompiled component");
-                return Ok(c);
+                return Ok((c, Some(path)));
             }
             Err(e) => {
                 tracing::warn!(path = %path.display(), error = %e, "ignoring an unusable cache file")
             }
         }
     }
-    let compiled = engine.precompile_component(bytes)?;
-    if let Err(e) = store(&dir, &path, &compiled) {
-        tracing::warn!(dir = %dir.display(), error = %e, "could not cache the compiled component");
-    }
+    let compiled = engine.precompile_component(&source.bytes()?)?;
+    let cached = match store(&dir, &path, &compiled) {
+        Ok(()) => Some(path),
+        Err(e) => {
+            tracing::warn!(dir = %dir.display(), error = %e, "could not cache the compiled component");
+            None
+        }
+    };
     // SAFETY: the bytes were just produced by this engine.
-    Ok(unsafe { Component::deserialize(engine, &compiled) }?)
+    Ok((unsafe { Component::deserialize(engine, &compiled) }?, cached))
+}
+
+/// Where the tool catalogue of the component cached at `cwasm` is kept.
+pub fn catalogue_path(cwasm: &std::path::Path) -> PathBuf {
+    cwasm.with_extension(format!("{}.tools.json", env!("OMBI_CATALOGUE_FORMAT")))
+}
+
+/// The cached catalogue, if there is a readable one.
+pub fn read_catalogue(cwasm: &std::path::Path) -> Option<Vec<serde_json::Value>> {
+    let text = std::fs::read(catalogue_path(cwasm)).ok()?;
+    let tools: Vec<serde_json::Value> = serde_json::from_slice(&text).ok()?;
+    (!tools.is_empty() && tools.iter().all(|t| t["name"].is_string() && t["inputSchema"].is_object())).then_some(tools)
+}
+
+/// Caches the catalogue beside the component (written atomically; a failure only costs a
+/// listing next time).
+pub fn write_catalogue(cwasm: &std::path::Path, tools: &[serde_json::Value]) {
+    let Some(dir) = cwasm.parent() else { return };
+    let path = catalogue_path(cwasm);
+    let text = serde_json::to_vec(tools).unwrap_or_default();
+    if let Err(e) = store(dir, &path, &text) {
+        tracing::warn!(error = %e, "could not cache the tool catalogue");
+    }
 }
 
 fn store(dir: &std::path::Path, path: &std::path::Path, compiled: &[u8]) -> std::io::Result<()> {

@@ -83,6 +83,9 @@ pub static EMBEDDED_COMPONENT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "
 
 /// The Wassette face of the same tools (world `ombi:wassette/ombi`, one typed export per
 /// tool, the key read from its environment), for `ombi-mcp component --wassette`.
+/// The embedded component's SHA-256 (first 12 bytes, hex), computed when it was built.
+pub const EMBEDDED_SHA256: &str = env!("OMBI_COMPONENT_SHA256");
+
 pub static WASSETTE_COMPONENT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/ombi_wassette.wasm"));
 
 /// Linear memory one instance may grow to.
@@ -163,19 +166,31 @@ pub struct Runtime {
     pool: Arc<Pool>,
     calls: AtomicU64,
     started: u64,
+    cached_at: Option<std::path::PathBuf>,
+}
+
+impl cache::Bytes for ComponentSource {
+    fn bytes(&self) -> Result<std::borrow::Cow<'static, [u8]>> {
+        Ok(match self {
+            ComponentSource::Embedded => std::borrow::Cow::Borrowed(EMBEDDED_COMPONENT),
+            ComponentSource::File(p) => {
+                std::borrow::Cow::Owned(std::fs::read(p).with_context(|| format!("reading component {}", p.display()))?)
+            }
+        })
+    }
 }
 
 impl Runtime {
     /// Loads (from the on-disk cache when possible) and links the component.
     pub fn new(config: Arc<Config>, source: ComponentSource) -> Result<Runtime> {
         let engine = engine()?;
-        let bytes = match &source {
-            ComponentSource::Embedded => EMBEDDED_COMPONENT.to_vec(),
+        let digest = match &source {
+            ComponentSource::Embedded => EMBEDDED_SHA256.to_string(),
             ComponentSource::File(p) => {
-                std::fs::read(p).with_context(|| format!("reading component {}", p.display()))?
+                cache::digest(&std::fs::read(p).with_context(|| format!("reading component {}", p.display()))?)
             }
         };
-        let component = cache::load(&engine, &bytes)?;
+        let (component, cached_at) = cache::load(&engine, &digest, &source)?;
         let linker = linker(&engine)?;
         let pre = linker
             .instantiate_pre(&component)
@@ -196,7 +211,12 @@ impl Runtime {
             ^ u64::from(std::process::id()) << 44;
         let policy = Arc::new(Policy::new(config.url.clone(), config.allow_writes));
         let pool = Pool::new(config.ca_certs.clone(), config.keep_alive);
-        Ok(Runtime { engine, pre, config, policy, pool, calls: AtomicU64::new(0), started })
+        Ok(Runtime { engine, pre, config, policy, pool, calls: AtomicU64::new(0), started, cached_at })
+    }
+
+    /// Where the compiled component is cached, if it is (its catalogue is cached beside it).
+    pub fn cached_at(&self) -> Option<&std::path::Path> {
+        self.cached_at.as_deref()
     }
 
     fn store(&self, guard: Guard, writes: WriteLog) -> Store<State> {

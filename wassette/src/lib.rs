@@ -61,12 +61,12 @@ fn refused(tool: &str, message: &str) -> String {
 
 /// Runs `tool` with the named typed parameters.
 fn run(tool: &str, params: Vec<(&str, Value)>) -> String {
-    let Some(entry) = ombi_guest::wit_face::tools().into_iter().find(|t| t.name == tool) else {
+    let Some(input) = ombi_guest::dispatch::input_schema(tool) else {
         return refused(tool, "unknown tool");
     };
     let mut args = Map::new();
     for (name, value) in params {
-        let schema = &entry.input_schema["properties"][name];
+        let schema = &input["properties"][name];
         if let Some(v) = ombi_guest::wit_face::conform(value, schema) {
             args.insert(name.to_string(), v);
         }

@@ -200,16 +200,24 @@ fn the_compiled_component_is_cached_on_disk() {
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     };
     run();
-    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
-    assert_eq!(files.len(), 1, "{files:?}");
-    assert!(files[0].extension().is_some_and(|e| e == "cwasm"));
-    let written = std::fs::metadata(&files[0]).unwrap().modified().unwrap();
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    // The compiled component, and the tool catalogue listed from it.
+    assert_eq!(files.len(), 2, "{files:?}");
+    assert!(files[0].extension().is_some_and(|e| e == "cwasm"), "{files:?}");
+    assert!(files[1].to_string_lossy().ends_with(".tools.json"), "{files:?}");
+    let catalogue: Vec<serde_json::Value> = serde_json::from_slice(&std::fs::read(&files[1]).unwrap()).unwrap();
+    assert_eq!(catalogue.len(), 31);
+    let written: Vec<_> = files.iter().map(|f| std::fs::metadata(f).unwrap().modified().unwrap()).collect();
     run();
-    assert_eq!(
-        std::fs::metadata(&files[0]).unwrap().modified().unwrap(),
-        written,
-        "a second start must reuse the cache"
-    );
+    for (f, w) in files.iter().zip(&written) {
+        assert_eq!(std::fs::metadata(f).unwrap().modified().unwrap(), *w, "a second start must reuse {f:?}");
+    }
+    // A damaged catalogue is listed afresh, not trusted.
+    std::fs::write(&files[1], b"[]").unwrap();
+    run();
+    let again: Vec<serde_json::Value> = serde_json::from_slice(&std::fs::read(&files[1]).unwrap()).unwrap();
+    assert_eq!(again.len(), 31);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
