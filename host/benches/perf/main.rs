@@ -100,6 +100,22 @@ fn main() {
         ("read_requests", json!({"media": "movie", "limit": 20})),
         ("read_logs", json!({"file_id": file_id, "tail": true, "limit": 100})),
     ];
+    // Stages: the protocol alone, and a call that instantiates the component and sends nothing.
+    let (p50, p99) = timed(RUNS, || {
+        let id = server.send("ping", json!({}));
+        while server.recv()["id"] != json!(id) {}
+    });
+    println!("stage: host protocol (ping over stdio) {} p50, {} p99", ms(p50), ms(p99));
+    let refused = json!({"direction": "up", "media": "movie", "request_id": 1});
+    let (r50, r99) = timed(RUNS, || {
+        let id = server.send("tools/call", json!({"name": "write_vote", "arguments": refused}));
+        while server.recv()["id"] != json!(id) {}
+    });
+    println!(
+        "stage: protocol + fresh instance + a call that sends nothing (write refused) {} p50, {} p99",
+        ms(r50),
+        ms(r99)
+    );
     println!("per call ({RUNS} runs after {WARM} warm-up; p50 / p99):");
     println!(
         "  tool           | wasm (ombi-mcp serve) | native guest        | upstream alone      | wasm/native | wasm/upstream"
