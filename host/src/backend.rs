@@ -13,8 +13,9 @@ use serde_json::{Value, json};
 use crate::audit::{self, Audit};
 use crate::config::{Config, ConfirmWrites};
 use crate::http::{Approved, Guard};
+use crate::mcp::catalogue::Catalogue;
 use crate::mcp::server::{
-    Answer, Backend, BackendError, BoxFuture, CallOutcome, Confirm, ToolCall, ToolOutcome, read_answer,
+    Answer, Backend, BackendError, BoxFuture, CallOutcome, Confirm, Envelope, ToolCall, ToolOutcome, read_answer,
 };
 use crate::runtime::{CallError, CallMode, CallReport, Ended, Runtime, ToolDescriptor, TrapCause, WritePlan};
 use crate::state_token::{PlannedWire, Sealer};
@@ -23,7 +24,7 @@ use crate::state_token::{PlannedWire, Sealer};
 pub struct WasmBackend {
     runtime: Runtime,
     config: Arc<Config>,
-    tools: Vec<Value>,
+    tools: Catalogue,
     audit: Audit,
     /// Seals the state of 2026-07-28 confirmations.
     sealer: Sealer,
@@ -46,6 +47,7 @@ impl WasmBackend {
             Some(tools) => tools,
             None => {
                 let tools = runtime.list_tools().await?.iter().map(tool_json).collect::<Result<Vec<_>>>()?;
+                let tools = Catalogue::from_values(&tools).context("the component listed no usable tools")?;
                 if let Some(at) = runtime.cached_at() {
                     crate::cache::write_catalogue(at, &tools);
                 }
@@ -66,9 +68,7 @@ impl WasmBackend {
     }
 
     fn annotations(&self, name: &str) -> Option<(bool, bool)> {
-        let t = self.tools.iter().find(|t| t["name"] == name)?;
-        let a = &t["annotations"];
-        Some((a["readOnlyHint"] == true, a["destructiveHint"] == true))
+        self.tools.get(name).map(|t| (t.read_only, t.destructive))
     }
 
     async fn execute(&self, call: ToolCall) -> Result<CallOutcome, BackendError> {
@@ -84,7 +84,7 @@ impl WasmBackend {
                 "OMBI_API_KEY is not set: set OMBI_API_KEY (or OMBI_API_KEY_FILE) in the server's environment to Ombi's API key (Settings → Ombi). Nothing was sent to Ombi.",
                 false,
             );
-            return Ok(CallOutcome::Done(ToolOutcome { is_error: true, structured: env }));
+            return Ok(CallOutcome::Done(ToolOutcome { is_error: true, structured: env.into() }));
         }
         if read_only || !self.config.allow_writes {
             // Reads, and writes the component refuses itself while writes are off.
@@ -200,16 +200,16 @@ impl WasmBackend {
             writes: &[],
             envelope: &env,
         });
-        ToolOutcome { is_error: true, structured: env }
+        ToolOutcome { is_error: true, structured: env.into() }
     }
 
-    fn record(&self, name: &str, report: &CallReport, confirmation: &str, env: &Value) {
+    fn record(&self, name: &str, report: &CallReport, confirmation: &str, env: &Envelope) {
         self.audit.record(&audit::Entry {
             tool: name,
             correlation_id: &report.correlation_id,
             confirmation,
             writes: &report.writes,
-            envelope: env,
+            envelope: &env.to_value(),
         });
     }
 
@@ -218,14 +218,21 @@ impl WasmBackend {
     fn finish(&self, name: &str, report: &CallReport) -> Result<ToolOutcome, BackendError> {
         let host_error = |code: &str, message: String, retryable: bool| {
             let env = envelope_error(name, &report.correlation_id, code, &message, retryable);
-            Ok(ToolOutcome { is_error: true, structured: env })
+            Ok(ToolOutcome { is_error: true, structured: env.into() })
         };
         match &report.ended {
             Ended::Answered(Ok(r)) => {
+                // Most results go out as the component wrote them; the rest are parsed and
+                // scrubbed value by value.
+                if !r.is_error
+                    && let Some(json) = self.runtime.clean_json(&r.structured)
+                {
+                    return Ok(ToolOutcome { structured: Envelope::Json(json), is_error: false });
+                }
                 let mut structured: Value = serde_json::from_str(&r.structured)
                     .map_err(|e| BackendError::Internal(format!("{name} returned invalid JSON: {e}")))?;
                 self.runtime.scrub_value(&mut structured);
-                Ok(ToolOutcome { structured, is_error: r.is_error })
+                Ok(ToolOutcome { structured: structured.into(), is_error: r.is_error })
             }
             Ended::Answered(Err(CallError::UnknownTool(n))) => Err(BackendError::UnknownTool(n.clone())),
             Ended::Answered(Err(CallError::Internal(m))) => Err(BackendError::Internal(format!("{name} failed: {m}"))),
@@ -323,7 +330,7 @@ pub fn tool_json(d: &ToolDescriptor) -> Result<Value> {
 }
 
 impl Backend for WasmBackend {
-    fn tools(&self) -> &[Value] {
+    fn catalogue(&self) -> &Catalogue {
         &self.tools
     }
 

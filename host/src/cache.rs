@@ -9,6 +9,8 @@ use sha2::{Digest, Sha256};
 use wasmtime::Engine;
 use wasmtime::component::Component;
 
+use crate::mcp::catalogue::Catalogue;
+
 /// The cache directory: `OMBI_MCP_CACHE_DIR`, else `$XDG_CACHE_HOME/ombi-mcp`, else
 /// `$HOME/.cache/ombi-mcp`.
 pub fn dir() -> Option<PathBuf> {
@@ -78,19 +80,16 @@ pub fn catalogue_path(cwasm: &std::path::Path) -> PathBuf {
 }
 
 /// The cached catalogue, if there is a readable one.
-pub fn read_catalogue(cwasm: &std::path::Path) -> Option<Vec<serde_json::Value>> {
-    let text = std::fs::read(catalogue_path(cwasm)).ok()?;
-    let tools: Vec<serde_json::Value> = serde_json::from_slice(&text).ok()?;
-    (!tools.is_empty() && tools.iter().all(|t| t["name"].is_string() && t["inputSchema"].is_object())).then_some(tools)
+pub fn read_catalogue(cwasm: &std::path::Path) -> Option<Catalogue> {
+    Catalogue::from_json(std::fs::read_to_string(catalogue_path(cwasm)).ok()?)
 }
 
 /// Caches the catalogue beside the component (written atomically; a failure only costs a
 /// listing next time).
-pub fn write_catalogue(cwasm: &std::path::Path, tools: &[serde_json::Value]) {
+pub fn write_catalogue(cwasm: &std::path::Path, tools: &Catalogue) {
     let Some(dir) = cwasm.parent() else { return };
     let path = catalogue_path(cwasm);
-    let text = serde_json::to_vec(tools).unwrap_or_default();
-    if let Err(e) = store(dir, &path, &text) {
+    if let Err(e) = store(dir, &path, tools.json().get().as_bytes()) {
         tracing::warn!(error = %e, "could not cache the tool catalogue");
     }
 }

@@ -260,12 +260,17 @@ impl WasiHttpHooks for HostHttp {
 pub const REDACTED: &[u8] = b"[redacted]";
 
 /// Finds `needle` (lower-case ASCII) in `hay`, ignoring ASCII case.
-fn find_ci(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
-    if needle.is_empty() || hay.len() < needle.len() {
+pub(crate) fn find_ci(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
+    let n = needle.len();
+    if n == 0 || hay.len() < n || from > hay.len() - n {
         return None;
     }
-    (from..=hay.len() - needle.len())
-        .find(|&i| hay[i..i + needle.len()].iter().zip(needle).all(|(a, b)| a.to_ascii_lowercase() == *b))
+    // Candidates are where the first byte matches in either case (memchr's vector search);
+    // only those are compared whole.
+    let first = needle[0];
+    memchr::memchr2_iter(first, first.to_ascii_uppercase(), &hay[from..=hay.len() - n])
+        .map(|i| from + i)
+        .find(|&at| hay[at..at + n].eq_ignore_ascii_case(needle))
 }
 
 /// `bytes` with every occurrence of `key` (any ASCII case) replaced by [`REDACTED`].
@@ -402,6 +407,18 @@ impl Body for Capped {
 mod tests {
     use super::*;
     use http_body_util::Full;
+
+    #[test]
+    fn the_key_is_found_in_any_case_from_any_offset() {
+        let needle = b"abc1d";
+        assert_eq!(find_ci(b"xxABC1Dyy", needle, 0), Some(2));
+        assert_eq!(find_ci(b"abc1dabc1d", needle, 1), Some(5));
+        assert_eq!(find_ci(b"xxxxabc1D", needle, 0), Some(4));
+        assert_eq!(find_ci(b"aabc1", needle, 0), None);
+        assert_eq!(find_ci(b"abc1d", needle, 1), None);
+        assert_eq!(find_ci(b"ab", needle, 0), None);
+        assert_eq!(find_ci(b"1abc1d", b"1abc", 0), Some(0));
+    }
 
     #[test]
     fn time_outs_are_clamped() {

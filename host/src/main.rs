@@ -132,7 +132,7 @@ fn run() -> Result<ExitCode> {
             let backend = Arc::new(load(source).await?);
             match backend.run(&tool, &arguments).await {
                 Ok(outcome) => {
-                    println!("{}", serde_json::to_string_pretty(&outcome.structured)?);
+                    println!("{}", serde_json::to_string_pretty(&outcome.structured.into_value())?);
                     Ok(if outcome.is_error { ExitCode::from(1) } else { ExitCode::SUCCESS })
                 }
                 Err(e) => bail!("{tool}: {e:?}"),
@@ -143,7 +143,7 @@ fn run() -> Result<ExitCode> {
 
 fn backend_tools(b: &WasmBackend) -> usize {
     use ombi_mcp::mcp::server::Backend;
-    b.tools().len()
+    b.catalogue().len()
 }
 
 /// Reads the configuration and loads the component.

@@ -319,6 +319,11 @@ impl Runtime {
         }
     }
 
+    /// The component's envelope as it may go out unchanged ([`clean_json`]).
+    pub fn clean_json(&self, text: &str) -> Option<Box<serde_json::value::RawValue>> {
+        clean_json(text, self.config.api_key.as_ref().map(|k| k.expose()))
+    }
+
     /// Replaces the API key in every string of a JSON value (keys and structure untouched).
     pub fn scrub_value(&self, v: &mut serde_json::Value) {
         let Some(k) = &self.config.api_key else { return };
@@ -341,6 +346,22 @@ impl Runtime {
     }
 }
 
+/// A component's envelope as it may go out unchanged: one JSON object on one line, with no
+/// escape that could spell the key and no occurrence of `key` in any ASCII case. `None`
+/// sends it through the value-by-value scrub instead.
+pub fn clean_json(text: &str, key: Option<&str>) -> Option<Box<serde_json::value::RawValue>> {
+    if !text.starts_with('{') || text.contains(['\n', '\r']) || text.contains("\\u") {
+        return None;
+    }
+    if let Some(key) = key {
+        let needle = key.to_ascii_lowercase();
+        if key.contains(['"', '\\']) || crate::http::find_ci(text.as_bytes(), needle.as_bytes(), 0).is_some() {
+            return None;
+        }
+    }
+    serde_json::value::RawValue::from_string(text.to_string()).ok()
+}
+
 fn engine() -> Result<Engine> {
     let mut cfg = EngineConfig::new();
     cfg.wasm_component_model(true);
@@ -351,6 +372,8 @@ fn engine() -> Result<Engine> {
     pool.total_memories(MAX_INSTANCES * 4);
     pool.total_tables(MAX_INSTANCES * 8);
     pool.max_memory_size(MEMORY_CAP);
+    // One async stack per instance (the default reserves 1,000, each with a guard page).
+    pool.total_stacks(MAX_INSTANCES);
     cfg.allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
     Ok(Engine::new(&cfg)?)
 }
@@ -371,4 +394,35 @@ fn linker(engine: &Engine) -> Result<Linker<State>> {
     cli::terminal_stderr::add_to_linker::<State, WasiCli>(&mut l, State::cli)?;
     wasmtime_wasi_http::p2::add_only_http_to_linker_async(&mut l)?;
     Ok(l)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clean_json;
+
+    const KEY: &str = "0123456789abcdefABCDEF";
+
+    #[test]
+    fn clean_envelopes_go_out_as_written() {
+        let text = r#"{"ok":true,"data":{"title":"Dune"}}"#;
+        assert_eq!(clean_json(text, Some(KEY)).unwrap().get(), text);
+        assert_eq!(clean_json(text, None).unwrap().get(), text);
+    }
+
+    #[test]
+    fn anything_else_is_parsed_and_scrubbed() {
+        let key = KEY.to_ascii_lowercase();
+        for text in [
+            format!(r#"{{"ok":true,"note":"{KEY}"}}"#),
+            format!(r#"{{"ok":true,"note":"{key}"}}"#),
+            r#"{"ok":true,"note":"\u0030123"}"#.to_string(),
+            "{\"ok\":\ntrue}".to_string(),
+            r#"{"ok":true"#.to_string(),
+            "[1]".to_string(),
+            " {}".to_string(),
+        ] {
+            assert!(clean_json(&text, Some(KEY)).is_none(), "{text}");
+        }
+        assert!(clean_json(r#"{"ok":true}"#, Some("with\"quote-0123456789")).is_none());
+    }
 }

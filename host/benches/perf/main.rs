@@ -54,6 +54,42 @@ fn timed(runs: usize, mut f: impl FnMut()) -> (Duration, Duration) {
     )
 }
 
+/// The component run in this process through the host's runtime (no stdio, no JSON-RPC):
+/// the sandbox alone, to set beside the native build of the same logic.
+struct InProcess {
+    rt: tokio::runtime::Runtime,
+    runtime: ombi_mcp::runtime::Runtime,
+}
+
+impl InProcess {
+    fn new(url: &str, key: &str, cache: &std::path::Path) -> InProcess {
+        // SAFETY: the other threads of this process (the simulator, the TLS front) never read
+        // the environment; the cache module reads it after this.
+        unsafe { std::env::set_var("OMBI_MCP_CACHE_DIR", cache) };
+        let config = std::sync::Arc::new(
+            ombi_mcp::config::Config::from_env(|k| match k {
+                "OMBI_URL" => Some(url.to_string()),
+                "OMBI_API_KEY" => Some(key.to_string()),
+                _ => None,
+            })
+            .expect("config"),
+        );
+        let runtime =
+            ombi_mcp::runtime::Runtime::new(config, ombi_mcp::runtime::ComponentSource::Embedded).expect("runtime");
+        let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("tokio");
+        InProcess { rt, runtime }
+    }
+
+    fn call(&self, tool: &str, args: &str) {
+        use ombi_mcp::runtime::{CallMode, Ended};
+        let report = self.rt.block_on(self.runtime.call(tool, args, CallMode::Execute, ombi_mcp::http::Guard::Policy));
+        match report.ended {
+            Ended::Answered(Ok(r)) if !r.is_error => {}
+            other => panic!("{tool}: {other:?}"),
+        }
+    }
+}
+
 fn env(sim_url: &str, key: &str, cache: &std::path::Path) -> Vec<(&'static str, String)> {
     vec![
         ("OMBI_URL", sim_url.to_string()),
@@ -118,14 +154,16 @@ fn main() {
     );
     println!("per call ({RUNS} runs after {WARM} warm-up; p50 / p99):");
     println!(
-        "  tool           | wasm (ombi-mcp serve) | native guest        | upstream alone      | wasm/native | wasm/upstream"
+        "  tool           | wasm (ombi-mcp serve) | wasm in process     | native guest        | upstream alone      | serve/native | in process/native | serve/upstream"
     );
     let mut http = native::Http::new(&sim.url(), &key);
+    let in_process = InProcess::new(&sim.url(), &key, &cache);
     for (tool, args) in &cases {
         let (w50, w99) = timed(RUNS, || {
             server.call(tool, args);
         });
         let text = args.to_string();
+        let (i50, i99) = timed(RUNS, || in_process.call(tool, &text));
         let (n50, n99) = timed(RUNS, || native::call(&mut http, &sim.url(), tool, &text));
         http.log = Some(Vec::new());
         native::call(&mut http, &sim.url(), tool, &text);
@@ -136,14 +174,17 @@ fn main() {
             }
         });
         println!(
-            "  {tool:<14} | {} / {} | {} / {} | {} / {} | {:.2}× | {:.2}× ({} requests)",
+            "  {tool:<14} | {} / {} | {} / {} | {} / {} | {} / {} | {:.2}× | {:.2}× | {:.2}× ({} requests)",
             ms(w50),
             ms(w99),
+            ms(i50),
+            ms(i99),
             ms(n50),
             ms(n99),
             ms(u50),
             ms(u99),
             w50.as_secs_f64() / n50.as_secs_f64(),
+            i50.as_secs_f64() / n50.as_secs_f64(),
             w50.as_secs_f64() / u50.as_secs_f64(),
             recorded.len()
         );

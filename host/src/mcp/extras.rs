@@ -110,7 +110,7 @@ fn short(text: &str) -> String {
 pub async fn read(backend: std::sync::Arc<dyn Backend>, uri: &str) -> Result<Value, RpcError> {
     let (call, json_contents) = resource_call(uri)?;
     let out = backend.call(call).await.map_err(|e| (-32603, format!("{e:?}")))?;
-    let env = out.done().ok_or((-32603, "unexpected input request".to_string()))?.structured;
+    let env = out.done().ok_or((-32603, "unexpected input request".to_string()))?.structured.into_value();
     if env["ok"] != true {
         let code = env["error"]["code"].as_str().unwrap_or("");
         let message = env["error"]["message"].as_str().unwrap_or("the read failed").to_string();
@@ -238,8 +238,8 @@ async fn live(
 ) -> Vec<String> {
     let Ok(out) = backend.call(call(tool, args)).await else { return Vec::new() };
     let Some(done) = out.done() else { return Vec::new() };
-    done.structured
-        .pointer(pointer)
+    let env = done.structured.into_value();
+    env.pointer(pointer)
         .and_then(Value::as_array)
         .into_iter()
         .flatten()

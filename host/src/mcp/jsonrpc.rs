@@ -38,7 +38,6 @@ pub fn classify(line: &[u8]) -> Incoming {
         return Incoming::Invalid { id: Value::Null, code: INVALID_REQUEST, message: message.into() };
     };
     let id = obj.get("id").cloned();
-    let whole = Value::Object(obj.clone());
     let valid_id = id.as_ref().map(|i| i.is_string() || i.is_i64() || i.is_u64());
     let echo_id = if valid_id == Some(true) { id.clone().unwrap() } else { Value::Null };
     if obj.get("jsonrpc") != Some(&json!("2.0")) {
@@ -50,7 +49,7 @@ pub fn classify(line: &[u8]) -> Incoming {
     }
     let Some(method) = obj.get("method") else {
         if obj.contains_key("result") || obj.contains_key("error") {
-            return Incoming::Response { id: id.unwrap_or(Value::Null), message: whole };
+            return Incoming::Response { id: id.unwrap_or(Value::Null), message: Value::Object(obj) };
         }
         return Incoming::Invalid {
             id: echo_id,

@@ -6,6 +6,7 @@
 //! (malformed JSON-RPC, an unknown method or tool, a host bug) is a JSON-RPC error. The two
 //! are never collapsed into one code.
 
+pub mod catalogue;
 pub mod era;
 pub mod extras;
 pub mod jsonrpc;

@@ -14,11 +14,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::{Semaphore, mpsc, oneshot};
 use tokio::task::JoinSet;
 
+use super::catalogue::Catalogue;
 use super::era::{self, Era};
 use super::extras;
 use super::jsonrpc::{self, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, Incoming, METHOD_NOT_FOUND};
@@ -31,8 +33,135 @@ pub const SUPPORTED_PROTOCOLS: &[&str] = era::LEGACY;
 
 /// The finished call of a tool: the envelope and whether it is an error.
 pub struct ToolOutcome {
-    pub structured: Value,
+    pub structured: Envelope,
     pub is_error: bool,
+}
+
+/// A tool's result envelope: a value, or the JSON text the component wrote, already checked
+/// (an object on one line, nothing to scrub), which goes out as it is.
+#[derive(Debug)]
+pub enum Envelope {
+    Value(Value),
+    Json(Box<RawValue>),
+}
+
+impl From<Value> for Envelope {
+    fn from(v: Value) -> Envelope {
+        Envelope::Value(v)
+    }
+}
+
+impl Envelope {
+    /// The envelope as a value (parsed when it is text).
+    pub fn into_value(self) -> Value {
+        match self {
+            Envelope::Value(v) => v,
+            Envelope::Json(raw) => serde_json::from_str(raw.get()).unwrap_or(Value::Null),
+        }
+    }
+
+    /// The envelope as a value, leaving this one as it is.
+    pub fn to_value(&self) -> Value {
+        match self {
+            Envelope::Value(v) => v.clone(),
+            Envelope::Json(raw) => serde_json::from_str(raw.get()).unwrap_or(Value::Null),
+        }
+    }
+
+    /// The envelope's JSON text, serialised at most once.
+    fn into_json(self) -> Box<RawValue> {
+        match self {
+            Envelope::Json(raw) => raw,
+            Envelope::Value(v) => serde_json::value::to_raw_value(&v)
+                .unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON")),
+        }
+    }
+}
+
+impl std::fmt::Display for Envelope {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Envelope::Value(v) => write!(f, "{v}"),
+            Envelope::Json(raw) => f.write_str(raw.get()),
+        }
+    }
+}
+
+/// A message on its way to the client.
+pub enum Outgoing {
+    Value(Value),
+    /// A `tools/call` result: its envelope is written once as `structuredContent` and once
+    /// as the text block's string, never parsed and re-serialised on the way.
+    Tool {
+        id: Value,
+        head: Value,
+        envelope: Box<RawValue>,
+    },
+    /// A `tools/list` result: the catalogue's text as it is.
+    Tools {
+        id: Value,
+        head: Value,
+        tools: Box<RawValue>,
+    },
+}
+
+impl From<Value> for Outgoing {
+    fn from(v: Value) -> Outgoing {
+        Outgoing::Value(v)
+    }
+}
+
+#[derive(serde::Serialize)]
+struct Message<'a, R> {
+    jsonrpc: &'static str,
+    id: &'a Value,
+    result: R,
+}
+
+#[derive(serde::Serialize)]
+struct ToolsWire<'a> {
+    tools: &'a RawValue,
+    #[serde(flatten)]
+    head: &'a Value,
+}
+
+#[derive(serde::Serialize)]
+struct ToolResultWire<'a> {
+    content: [TextContent<'a>; 1],
+    #[serde(rename = "structuredContent")]
+    structured: &'a RawValue,
+    /// `isError` and the era's fields.
+    #[serde(flatten)]
+    head: &'a Value,
+}
+
+#[derive(serde::Serialize)]
+struct TextContent<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    text: &'a str,
+}
+
+/// One line of output: the message's JSON and a newline.
+pub fn encode(out: &Outgoing) -> Vec<u8> {
+    let mut line = match out {
+        Outgoing::Value(v) => serde_json::to_vec(v),
+        Outgoing::Tool { id, head, envelope } => serde_json::to_vec(&Message {
+            jsonrpc: "2.0",
+            id,
+            result: ToolResultWire {
+                content: [TextContent { kind: "text", text: envelope.get() }],
+                structured: envelope,
+                head,
+            },
+        }),
+        Outgoing::Tools { id, head, tools } => {
+            serde_json::to_vec(&Message { jsonrpc: "2.0", id, result: ToolsWire { tools, head } })
+        }
+    }
+    .unwrap_or_default();
+    line.push(b'\n');
+    line
 }
 
 /// What a tool call came to.
@@ -111,14 +240,14 @@ pub struct ToolCall {
 /// What runs the tools.
 pub trait Backend: Send + Sync + 'static {
     /// The MCP `Tool` objects of `tools/list`.
-    fn tools(&self) -> &[Value];
+    fn catalogue(&self) -> &Catalogue;
     /// Runs one tool call.
     fn call(self: Arc<Self>, call: ToolCall) -> BoxFuture<Result<CallOutcome, BackendError>>;
 }
 
 /// The client side of the session, for requests this server sends it (elicitations).
 struct Peer {
-    out: mpsc::Sender<Value>,
+    out: mpsc::Sender<Outgoing>,
     pending: Mutex<HashMap<String, oneshot::Sender<Value>>>,
     next: AtomicU64,
 }
@@ -130,7 +259,7 @@ impl Peer {
         let (tx, rx) = oneshot::channel();
         self.pending.lock().expect("pending").insert(id.clone(), tx);
         let msg = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
-        if self.out.send(msg).await.is_err() {
+        if self.out.send(msg.into()).await.is_err() {
             self.pending.lock().expect("pending").remove(&id);
             return Err(Answer::Failed("the client is gone".into()));
         }
@@ -248,12 +377,11 @@ where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin + Send + 'static,
 {
-    let (tx, mut rx) = mpsc::channel::<Value>(OUT_QUEUE);
+    let (tx, mut rx) = mpsc::channel::<Outgoing>(OUT_QUEUE);
     let writer = tokio::spawn(async move {
         let mut output = output;
         while let Some(msg) = rx.recv().await {
-            let mut line = serde_json::to_vec(&msg).unwrap_or_default();
-            line.push(b'\n');
+            let line = encode(&msg);
             // A closed stdout is a clean exit: nobody is listening any more.
             if output.write_all(&line).await.is_err() || output.flush().await.is_err() {
                 break;
@@ -271,7 +399,7 @@ where
             Line::Eof => break,
             Line::TooLong => {
                 let text = format!("Invalid Request: message longer than {MAX_LINE} bytes");
-                let _ = tx.send(jsonrpc::error(&Value::Null, INVALID_REQUEST, &text)).await;
+                let _ = tx.send(jsonrpc::error(&Value::Null, INVALID_REQUEST, &text).into()).await;
                 continue;
             }
             Line::Message(m) => m,
@@ -281,7 +409,7 @@ where
         }
         match jsonrpc::classify(&msg) {
             Incoming::Invalid { id, code, message } => {
-                let _ = tx.send(jsonrpc::error(&id, code, &message)).await;
+                let _ = tx.send(jsonrpc::error(&id, code, &message).into()).await;
             }
             Incoming::Notification { method } => tracing::debug!(%method, "notification"),
             Incoming::Response { id, message } => peer.resolve(&id, message),
@@ -293,7 +421,7 @@ where
                         if let Some(d) = data {
                             err["error"]["data"] = d;
                         }
-                        let _ = tx.send(err).await;
+                        let _ = tx.send(err.into()).await;
                         continue;
                     }
                 };
@@ -315,12 +443,13 @@ where
                         let answer = match method.as_str() {
                             "tools/call" => call_tool(&id, &params, backend, confirm, &era).await,
                             "resources/read" => match params["uri"].as_str() {
-                                Some(uri) => rpc(&id, extras::read(backend, uri).await),
+                                Some(uri) => rpc(&id, extras::read(backend, uri).await).into(),
                                 None => {
                                     jsonrpc::error(&id, INVALID_PARAMS, "resources/read needs params.uri (a string)")
+                                        .into()
                                 }
                             },
-                            _ => rpc(&id, extras::complete(backend, &params).await),
+                            _ => rpc(&id, extras::complete(backend, &params).await).into(),
                         };
                         let _ = tx.send(finish(&era, &method, answer, &server_info)).await;
                     });
@@ -369,8 +498,12 @@ fn rpc(id: &Value, r: Result<Value, extras::RpcError>) -> Value {
 }
 
 /// Completes a response message for its era (results only).
-fn finish(era: &Era, method: &str, mut msg: Value, server_info: &Value) -> Value {
-    if let Some(result) = msg.get_mut("result") {
+fn finish(era: &Era, method: &str, mut msg: Outgoing, server_info: &Value) -> Outgoing {
+    let result = match &mut msg {
+        Outgoing::Value(v) => v.get_mut("result"),
+        Outgoing::Tool { head, .. } | Outgoing::Tools { head, .. } => Some(head),
+    };
+    if let Some(result) = result {
         *result = era::finish(era, method, result.take(), server_info);
     }
     msg
@@ -383,7 +516,16 @@ fn retry_answer(params: &Value) -> Option<(String, Value)> {
 }
 
 /// Answers a request other than `tools/call`, `resources/read` and `completion/complete`.
-fn answer(id: &Value, method: &str, params: &Value, backend: &dyn Backend, info: &ServerInfo, era: &Era) -> Value {
+fn answer(id: &Value, method: &str, params: &Value, backend: &dyn Backend, info: &ServerInfo, era: &Era) -> Outgoing {
+    if method == "tools/list" {
+        let tools = backend.catalogue().json().to_owned();
+        return Outgoing::Tools { id: id.clone(), head: json!({}), tools };
+    }
+    answer_value(id, method, params, info, era).into()
+}
+
+/// Answers a request other than those with results already written as JSON text.
+fn answer_value(id: &Value, method: &str, params: &Value, info: &ServerInfo, era: &Era) -> Value {
     let server_info = server_info(info);
     match method {
         "initialize" => {
@@ -417,7 +559,6 @@ fn answer(id: &Value, method: &str, params: &Value, backend: &dyn Backend, info:
             jsonrpc::result(id, era::finish(&era, "server/discover", result, &server_info))
         }
         "ping" => jsonrpc::result(id, json!({})),
-        "tools/list" => jsonrpc::result(id, json!({ "tools": backend.tools() })),
         "resources/list" => jsonrpc::result(id, extras::resources()),
         "resources/templates/list" => jsonrpc::result(id, extras::templates()),
         "prompts/list" => jsonrpc::result(id, extras::prompts()),
@@ -439,12 +580,12 @@ fn short(text: &str) -> String {
 }
 
 /// Runs `tools/call`.
-async fn call_tool(id: &Value, params: &Value, backend: Arc<dyn Backend>, confirm: Confirm, era: &Era) -> Value {
+async fn call_tool(id: &Value, params: &Value, backend: Arc<dyn Backend>, confirm: Confirm, era: &Era) -> Outgoing {
     let Some(name) = params.get("name").and_then(Value::as_str) else {
-        return jsonrpc::error(id, INVALID_PARAMS, "tools/call needs params.name (a string)");
+        return jsonrpc::error(id, INVALID_PARAMS, "tools/call needs params.name (a string)").into();
     };
-    if !backend.tools().iter().any(|t| t["name"] == name) {
-        return jsonrpc::error(id, INVALID_PARAMS, &format!("Unknown tool: {}", short(name)));
+    if backend.catalogue().get(name).is_none() {
+        return jsonrpc::error(id, INVALID_PARAMS, &format!("Unknown tool: {}", short(name))).into();
     }
     // Arguments of the wrong type are the tool's to reject (INVALID_ARGUMENT), not ours.
     let arguments = match params.get("arguments") {
@@ -459,7 +600,10 @@ async fn call_tool(id: &Value, params: &Value, backend: Arc<dyn Backend>, confir
     let started = std::time::Instant::now();
     match backend.call(ToolCall { name: name.to_string(), arguments, confirm }).await {
         Ok(CallOutcome::Done(outcome)) => {
-            let code = outcome.structured.pointer("/error/code").and_then(Value::as_str).unwrap_or("");
+            let code = match &outcome.structured {
+                Envelope::Value(v) => v.pointer("/error/code").and_then(Value::as_str).unwrap_or(""),
+                Envelope::Json(_) => "",
+            };
             tracing::info!(
                 tool = name,
                 ok = !outcome.is_error,
@@ -467,15 +611,8 @@ async fn call_tool(id: &Value, params: &Value, backend: Arc<dyn Backend>, confir
                 ms = started.elapsed().as_millis() as u64,
                 "tool call"
             );
-            let text = serde_json::to_string(&outcome.structured).unwrap_or_default();
-            jsonrpc::result(
-                id,
-                json!({
-                    "content": [{ "type": "text", "text": text }],
-                    "structuredContent": outcome.structured,
-                    "isError": outcome.is_error,
-                }),
-            )
+            let head = json!({ "isError": outcome.is_error });
+            Outgoing::Tool { id: id.clone(), head, envelope: outcome.structured.into_json() }
         }
         Ok(CallOutcome::InputRequired { message, state }) => {
             tracing::info!(tool = name, "asking for a confirmation (input_required)");
@@ -496,13 +633,14 @@ async fn call_tool(id: &Value, params: &Value, backend: Arc<dyn Backend>, confir
                     "requestState": state,
                 }),
             )
+            .into()
         }
         Err(BackendError::UnknownTool(n)) => {
-            jsonrpc::error(id, INVALID_PARAMS, &format!("Unknown tool: {}", short(&n)))
+            jsonrpc::error(id, INVALID_PARAMS, &format!("Unknown tool: {}", short(&n))).into()
         }
         Err(BackendError::Internal(m)) => {
             tracing::error!(tool = name, error = %m, "tool call failed inside the host or component");
-            jsonrpc::error(id, INTERNAL_ERROR, &m)
+            jsonrpc::error(id, INTERNAL_ERROR, &m).into()
         }
     }
 }
@@ -518,11 +656,11 @@ mod tests {
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt, duplex};
 
     struct Fake {
-        tools: Vec<Value>,
+        tools: Catalogue,
     }
 
     impl Backend for Fake {
-        fn tools(&self) -> &[Value] {
+        fn catalogue(&self) -> &Catalogue {
             &self.tools
         }
         fn call(self: Arc<Self>, call: ToolCall) -> BoxFuture<Result<CallOutcome, BackendError>> {
@@ -533,9 +671,13 @@ mod tests {
                 }
                 let ok = arguments != "\"bad\"";
                 let structured = json!({"ok": ok, "operation": name, "args": arguments});
-                Ok(CallOutcome::Done(ToolOutcome { structured, is_error: !ok }))
+                Ok(CallOutcome::Done(ToolOutcome { structured: structured.into(), is_error: !ok }))
             })
         }
+    }
+
+    fn tool(name: &str) -> Value {
+        json!({"name": name, "inputSchema": {"type": "object"}})
     }
 
     fn info() -> ServerInfo {
@@ -545,7 +687,7 @@ mod tests {
     /// Sends `lines` and returns every response line.
     async fn exchange(lines: &[&str]) -> Vec<Value> {
         let backend: Arc<dyn Backend> =
-            Arc::new(Fake { tools: vec![json!({"name": "echo"}), json!({"name": "boom"})] });
+            Arc::new(Fake { tools: Catalogue::from_values(&[tool("echo"), tool("boom")]).unwrap() });
         let (mut client, server) = duplex(1 << 16);
         let (server_read, server_write) = tokio::io::split(server);
         let task = tokio::spawn(serve(server_read, server_write, backend, info()));
