@@ -17,6 +17,9 @@ use crate::bindings::wasi::io::streams::StreamError;
 
 /// Bytes read from the body stream per call.
 const CHUNK: u64 = 64 * 1024;
+/// At most this much is set aside up front for a body of announced length (a header that
+/// lies costs no more than this).
+const PRESIZE_MAX: usize = 4 * 1024 * 1024;
 
 /// `wasi:http` transport to the configured Ombi.
 pub struct WasiHttp {
@@ -101,12 +104,14 @@ impl Upstream for WasiHttp {
         let header = |name: &str| fields.get(name).into_iter().next().map(|v| String::from_utf8_lossy(&v).into_owned());
         let content_type = header("content-type");
         let retry_after = header("retry-after");
+        // Room for the whole body at once when Ombi says how long it is (within the budget).
+        let expected = header("content-length").and_then(|v| v.trim().parse::<usize>().ok()).unwrap_or(0);
         drop(fields);
 
         let incoming = response.consume().map_err(|_| TransportError::Broken("the body was already taken".into()))?;
         let stream =
             incoming.stream().map_err(|_| TransportError::Broken("the body stream was already taken".into()))?;
-        let mut buf = Vec::new();
+        let mut buf = Vec::with_capacity(expected.min(self.max_bytes.saturating_add(1)).min(PRESIZE_MAX));
         let mut over_budget = false;
         loop {
             match stream.read(CHUNK) {
