@@ -8,6 +8,7 @@
 //! - [`runtime`]: engine, component cache ([`cache`]), linker, a fresh instance per call.
 //! - [`mcp`]: line transport, JSON-RPC and the dispatcher; [`backend`]: tools backed by the
 //!   component, with confirmations of writes; [`audit`]: the write audit trail.
+//! - [`stdio`]: stdin and stdout on threads of their own, bounded.
 //! - [`demo`]: a narrated session against the embedded Ombi simulator.
 //!
 //! # Design decisions
@@ -28,6 +29,7 @@ pub mod policy;
 pub mod pool;
 pub mod runtime;
 pub mod state_token;
+pub mod stdio;
 
 use mcp::server::ServerInfo;
 

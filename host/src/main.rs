@@ -15,6 +15,7 @@ use ombi_mcp::backend::WasmBackend;
 use ombi_mcp::config::Config;
 use ombi_mcp::mcp::server::serve;
 use ombi_mcp::runtime::{self, ComponentSource, Runtime};
+use ombi_mcp::stdio;
 use ombi_mcp::{demo, server_info};
 
 const USAGE: &str = "\
@@ -102,7 +103,11 @@ fn init_logging() {
 fn run() -> Result<ExitCode> {
     let (command, component) = parse_args(std::env::args().skip(1).collect())?;
     let source = component.map_or(ComponentSource::Embedded, ComponentSource::File);
-    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    // One thread runs every task (the MCP loop, the calls, their requests and connections):
+    // a call's tasks wake each other without crossing threads (per `read_search`, about 5
+    // context switches instead of 17). wasm yields at every epoch tick, so a long call does
+    // not hold the others up; stdin and stdout have threads of their own (`stdio`).
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     match command {
         Command::Help => {
             print!("{USAGE}");
@@ -125,7 +130,8 @@ fn run() -> Result<ExitCode> {
         Command::Serve => rt.block_on(async {
             let backend = Arc::new(load(source).await?);
             tracing::info!(tools = backend_tools(&backend), "ombi-mcp serving MCP on stdio");
-            serve(tokio::io::stdin(), tokio::io::stdout(), backend, server_info()).await?;
+            let (input, output) = (stdio::input(std::io::stdin()), stdio::output(std::io::stdout()));
+            serve(input, output, backend, server_info()).await?;
             Ok(ExitCode::SUCCESS)
         }),
         Command::Call { tool, arguments } => rt.block_on(async {
