@@ -94,12 +94,12 @@ pub fn output<W: Write + Send + 'static>(mut sink: W) -> Output {
         .name("stdout".into())
         .spawn(move || {
             while let Ok(bytes) = rx.recv() {
-                let written = sink.write_all(&bytes).and_then(|()| sink.flush());
+                // A line left the queue: a writer waiting for room may go on.
                 if let Some(w) = wake.lock().expect("waker").take() {
                     w.wake();
                 }
                 // A closed stdout: the queue closes, and the server's next write fails.
-                if written.is_err() {
+                if sink.write_all(&bytes).and_then(|()| sink.flush()).is_err() {
                     break;
                 }
             }
