@@ -2,6 +2,8 @@
 //! addresses and key-shaped strings are redacted; control characters removed; long lines
 //! shortened) and cut into bounded windows.
 
+use std::borrow::Cow;
+
 use crate::model::Logs;
 
 /// A line longer than this is shortened (by design, not a budget cut).
@@ -40,39 +42,35 @@ const NAME_STARTS: &[u8] = b"abptuswx";
 pub fn sanitize(line: &str) -> String {
     let line: String = line.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
     let line = redact_named(&line);
-    let words: Vec<String> = split_keep(&line).into_iter().map(|w| redact_word(&w)).collect();
-    let out = words.concat();
+    let out: String = split_keep(&line).into_iter().map(redact_word).collect();
     crate::projection::text::short(Some(&out), LINE_CHARS).unwrap_or_default()
 }
 
 /// Splits into words and the separators between them, keeping both.
-fn split_keep(line: &str) -> Vec<String> {
+fn split_keep(line: &str) -> Vec<&str> {
     let mut out = Vec::new();
-    let mut cur = String::new();
+    let mut start = 0;
     let mut in_word = None;
-    for c in line.chars() {
+    for (at, c) in line.char_indices() {
         let w =
             !(c.is_whitespace() || matches!(c, '"' | '\'' | ',' | ';' | '(' | ')' | '[' | ']' | '<' | '>' | '{' | '}'));
         if in_word.is_some_and(|iw| iw != w) {
-            out.push(std::mem::take(&mut cur));
+            out.push(&line[start..at]);
+            start = at;
         }
         in_word = Some(w);
-        cur.push(c);
     }
-    if !cur.is_empty() {
-        out.push(cur);
+    if start < line.len() {
+        out.push(&line[start..]);
     }
     out
 }
 
 /// Redacts the value after a secret name: `apikey=…`, `Token: …`, `"password":"…"`.
 fn redact_named(line: &str) -> String {
-    let lower = line.to_lowercase();
-    // Work on byte offsets of the lower-cased copy; ASCII names keep offsets aligned for
-    // ASCII text, and non-ASCII lines are rare enough to fall back to word rules only.
-    if lower.len() != line.len() {
-        return line.to_string();
-    }
+    // The names are ASCII: an ASCII-lower-cased copy keeps every byte offset of the line,
+    // whatever else it holds (a Unicode lower-casing may change lengths, as `İ` does).
+    let lower = line.to_ascii_lowercase();
     let bytes = line.as_bytes();
     let lower_bytes = lower.as_bytes();
     let mut out = String::with_capacity(line.len());
@@ -110,8 +108,11 @@ fn redact_named(line: &str) -> String {
                 }
             }
         }
-        out.push(bytes[i] as char);
-        i += 1;
+        // Whole characters are copied (a name only matches at ASCII bytes, so `i` stays on
+        // character boundaries).
+        let c = line[i..].chars().next().unwrap_or(' ');
+        out.push(c);
+        i += c.len_utf8();
     }
     out
 }
@@ -119,10 +120,10 @@ fn redact_named(line: &str) -> String {
 /// Redacts a whole word when it is a secret by shape: a key-like run (32+ hex or token
 /// characters), a JWT, an e-mail address, a URL with credentials, a query token or a
 /// webhook path.
-fn redact_word(word: &str) -> String {
+fn redact_word(word: &str) -> Cow<'_, str> {
     let w = word.trim_matches(|c: char| matches!(c, '.' | ':' | '!' | '?'));
     if w.len() < 6 {
-        return word.to_string();
+        return Cow::Borrowed(word);
     }
     let lower = w.to_ascii_lowercase();
     if let Some(rest) = lower.split("://").nth(1) {
@@ -132,20 +133,20 @@ fn redact_word(word: &str) -> String {
             || lower.contains("/hooks/")
             || lower.contains("token=")
         {
-            return word.replace(w, REDACTED);
+            return Cow::Owned(word.replace(w, REDACTED));
         }
     }
     if w.contains('@') && w.split('@').nth(1).is_some_and(|d| d.contains('.')) && !w.starts_with('@') {
-        return word.replace(w, REDACTED);
+        return Cow::Owned(word.replace(w, REDACTED));
     }
     let token_chars = w.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '=' | '+' | '/'));
     let hex_run = longest_run(w, |c| c.is_ascii_hexdigit());
     let alnum_run = longest_run(w, |c| c.is_ascii_alphanumeric());
     let jwt = w.starts_with("eyJ") && w.matches('.').count() == 2;
     if hex_run >= 32 || jwt || (token_chars && alnum_run >= 40 && w.chars().any(|c| c.is_ascii_digit())) {
-        return word.replace(w, REDACTED);
+        return Cow::Owned(word.replace(w, REDACTED));
     }
-    word.to_string()
+    Cow::Borrowed(word)
 }
 
 fn longest_run(s: &str, f: impl Fn(char) -> bool) -> usize {
@@ -207,6 +208,13 @@ pub fn window(lines: &[&str], w: &LineWindow) -> Logs {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_with_other_scripts_keep_their_text_and_lose_their_secrets() {
+        assert_eq!(sanitize("Amélie request by Zoë, token=abc123"), "Amélie request by Zoë, token=[redacted]");
+        assert_eq!(sanitize("İstanbul Straße password: hunter2"), "İstanbul Straße password: [redacted]");
+        assert_eq!(sanitize("日本語 apikey=abc123 ok"), "日本語 apikey=[redacted] ok");
+    }
 
     #[test]
     fn every_secret_name_starts_with_a_listed_letter() {

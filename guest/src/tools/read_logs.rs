@@ -76,10 +76,21 @@ impl Tool for ReadLogs {
         };
         let limit = args.limit.min(MAX_LOG_LINES as u64);
         let text = file_text(ctx, &file.file_id)?;
-        let lines: Vec<&str> = text.lines().collect();
         let window = LineWindow { offset: args.offset, limit, tail: args.tail, contains: args.contains.clone() };
-        Ok(Data::Logs(project::window(&lines, &window)).into())
+        Ok(Data::Logs(project::window(&lines_for(&text, &window), &window)).into())
     }
+}
+
+/// The lines `window` needs: all of them, or for a tail without a filter only the last
+/// `offset + limit + 1` (the one more says whether lines come before), found from the end.
+fn lines_for<'t>(text: &'t str, window: &LineWindow) -> Vec<&'t str> {
+    if !window.tail || window.contains.as_deref().is_some_and(|c| !c.is_empty()) {
+        return text.lines().collect();
+    }
+    let wanted = usize::try_from(window.offset.saturating_add(window.limit).saturating_add(1)).unwrap_or(usize::MAX);
+    let mut last: Vec<&str> = text.lines().rev().take(wanted).collect();
+    last.reverse();
+    last
 }
 
 /// The current listing: `*.txt` names Ombi reports, newest first.
@@ -156,6 +167,22 @@ mod tests {
         let (out, _) = run_tool(&mut f, "read_logs", json!({"file_id": "log20261130.txt", "limit": 1}));
         let Data::Logs(l) = out.unwrap().data else { panic!() };
         assert!(!l.lines[0].contains("0123456789abcdef"), "{:?}", l.lines);
+    }
+
+    #[test]
+    fn a_tail_read_from_the_end_is_the_tail_of_all_lines() {
+        let text: String = (0..50).map(|i| format!("line {i}\r\n")).collect::<String>() + "last without newline";
+        let all: Vec<&str> = text.lines().collect();
+        for offset in [0, 1, 7, 49, 50, 51, 500] {
+            for limit in [1, 3, 50, 51, 200] {
+                for contains in [None, Some(String::new())] {
+                    let w = LineWindow { offset, limit, tail: true, contains };
+                    assert_eq!(project::window(&lines_for(&text, &w), &w), project::window(&all, &w), "{w:?}");
+                }
+            }
+        }
+        let filtered = LineWindow { offset: 0, limit: 2, tail: true, contains: Some("line 1".into()) };
+        assert_eq!(lines_for(&text, &filtered).len(), all.len());
     }
 
     #[test]
