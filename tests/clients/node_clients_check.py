@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from simulator import start_simulator
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -42,18 +43,6 @@ READS = [
     ("read_settings", {"section": "vote"}),
     ("read_logs", {}),
 ]
-
-
-def start_simulator(sim_bin):
-    proc = subprocess.Popen([sim_bin, "--port", "0"], stdout=subprocess.PIPE, text=True)
-    env = {}
-    while len(env) < 2:
-        line = proc.stdout.readline()
-        if not line:
-            raise SystemExit("ombi-sim exited before printing its URL and key")
-        key, _, value = line.strip().partition("=")
-        env[key] = value
-    return proc, env
 
 
 class Checker:

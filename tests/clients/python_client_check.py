@@ -16,6 +16,7 @@ import time
 
 from mcp import Client, ClientSession, types
 from mcp.client.stdio import StdioServerParameters, stdio_client
+from simulator import start_simulator
 
 CALLS = [
     ("read_search", {"query": "dune"}),
@@ -50,18 +51,6 @@ CALLS = [
     ("read_settings", {"section": "radarr"}),
     ("read_logs", {}),
 ]
-
-
-def start_simulator(sim_bin):
-    proc = subprocess.Popen([sim_bin, "--port", "0"], stdout=subprocess.PIPE, text=True)
-    env = {}
-    while len(env) < 2:
-        line = proc.stdout.readline()
-        if not line:
-            raise SystemExit("ombi-sim exited before printing its URL and key")
-        key, _, value = line.strip().partition("=")
-        env[key] = value
-    return proc, env
 
 
 async def exercise(call_tool, list_tools, label):

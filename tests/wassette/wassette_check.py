@@ -14,18 +14,8 @@ import subprocess
 import sys
 import tempfile
 import time
-
-
-def start_simulator(sim_bin):
-    proc = subprocess.Popen([sim_bin, "--port", "0"], stdout=subprocess.PIPE, text=True)
-    env = {}
-    while len(env) < 2:
-        line = proc.stdout.readline()
-        if not line:
-            raise SystemExit("ombi-sim exited before printing its URL and key")
-        key, _, value = line.strip().partition("=")
-        env[key] = value
-    return proc, env
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "clients"))
+from simulator import start_simulator  # noqa: E402
 
 
 class Wassette:
