@@ -190,11 +190,7 @@ impl Types {
 
     /// `(wit name, wit type, original name)` of an object's properties, optional ones as options.
     fn fields(&mut self, prefix: &str, schema: &Value) -> Vec<(String, String, String)> {
-        let required: Vec<&str> = schema
-            .get("required")
-            .and_then(Value::as_array)
-            .map(|r| r.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
+        let required = required(schema);
         let empty = Map::new();
         let props = schema.get("properties").and_then(Value::as_object).unwrap_or(&empty);
         props
@@ -228,14 +224,19 @@ fn rust_type(wit: &str) -> String {
 }
 
 /// A tool's Wassette description: its own, then what each parameter takes.
-fn docs(tool: &Tool) -> String {
-    let mut text = tool.description.clone();
-    let schema = &tool.input_schema;
-    let required: Vec<&str> = schema
+/// The names an object schema requires.
+fn required(schema: &Value) -> Vec<&str> {
+    schema
         .get("required")
         .and_then(Value::as_array)
         .map(|r| r.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
+        .unwrap_or_default()
+}
+
+fn docs(tool: &Tool) -> String {
+    let mut text = tool.description.clone();
+    let schema = &tool.input_schema;
+    let required = required(schema);
     let empty = Map::new();
     let props = schema.get("properties").and_then(Value::as_object).unwrap_or(&empty);
     if !props.is_empty() {
