@@ -36,6 +36,11 @@ bench:
 wassette:
     tests/wassette/check.sh
 
+# Re-bless the published input schemas (guest/src/schema/published/generated.rs) after
+# changing a tool's argument type.
+bless-inputs:
+    OMBI_MCP_BLESS=1 cargo test -p ombi-guest --test published_inputs
+
 # The Wassette face's generated WIT, glue and docs, after a change to a tool's arguments.
 bless-wassette:
     OMBI_MCP_BLESS=1 cargo test -p ombi-guest --test wassette_face

@@ -37,7 +37,7 @@ pub fn descriptors() -> Vec<Descriptor> {
                 name: e.meta.name.into(),
                 title: e.meta.title.into(),
                 description: e.meta.description.into(),
-                input_schema: e.input_schema().to_string(),
+                input_schema: e.input_schema_text(),
                 output_schema: output_schema(e.meta.name, e.meta.families).to_string(),
                 read_only,
                 destructive,

@@ -3,4 +3,5 @@
 
 pub mod input;
 pub mod output;
+pub mod published;
 pub mod validate;

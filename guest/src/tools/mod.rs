@@ -16,6 +16,7 @@ use crate::envelope::ToolResult;
 use crate::error::ToolError;
 use crate::schema::input::schema_of;
 use crate::schema::output::Family;
+use crate::schema::published;
 use crate::schema::validate::validate;
 
 pub mod args;
@@ -61,9 +62,28 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// The input schema, generated from the argument type once per instance.
+    /// The input schema: the published text of `schema::published` read once per instance
+    /// (an instance serves one call, and generating it from the argument type was most of
+    /// a small call's work), or generated from the argument type when none is published.
     pub fn input_schema(&self) -> &Value {
-        self.input_schema.get_or_init(self.schema)
+        self.input_schema.get_or_init(|| match published::input_schema(self.meta.name) {
+            Some(text) => serde_json::from_str(text).expect("published input schemas are JSON"),
+            None => (self.schema)(),
+        })
+    }
+
+    /// The input schema as JSON text, as `tools/list` publishes it.
+    pub fn input_schema_text(&self) -> String {
+        match published::input_schema(self.meta.name) {
+            Some(text) => text.to_string(),
+            None => self.input_schema().to_string(),
+        }
+    }
+
+    /// The input schema generated from the argument type now (what `schema::published`
+    /// must hold).
+    pub fn generated_input_schema(&self) -> Value {
+        (self.schema)()
     }
 
     /// Validates `args` against the input schema, then runs the tool.

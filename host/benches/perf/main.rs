@@ -11,6 +11,10 @@
 //! - throughput at 1, 10 and 100 calls in flight on one connection;
 //! - peak RSS with 100 concurrent calls and with a 20 MB upstream body;
 //! - the component's size.
+//!
+//! Sections can be picked by name (`cargo bench -p ombi-mcp --bench perf -- per-call rss`):
+//! `cold`, `per-call`, `reuse`, `throughput`, `rss` (and `profile`: only the in-process
+//! `read_search` in a loop, for `perf record`); `PERF_RUNS` overrides the 300 runs.
 #![allow(clippy::print_stdout, reason = "a benchmark prints its figures")]
 
 mod native;
@@ -25,7 +29,10 @@ use serde_json::{Value, json};
 
 use stdio::{Server, hwm_kib};
 
-const RUNS: usize = 300;
+/// Runs per measurement, unless `PERF_RUNS` says otherwise.
+fn runs() -> usize {
+    std::env::var("PERF_RUNS").ok().and_then(|v| v.parse().ok()).unwrap_or(300)
+}
 const WARM: usize = 20;
 
 /// p50 and p99 of `v`.
@@ -76,7 +83,8 @@ impl InProcess {
         );
         let runtime =
             ombi_mcp::runtime::Runtime::new(config, ombi_mcp::runtime::ComponentSource::Embedded).expect("runtime");
-        let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("tokio");
+        // One thread, as `ombi-mcp serve` runs its tasks.
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("tokio");
         InProcess { rt, runtime }
     }
 
@@ -106,162 +114,184 @@ fn main() {
     std::fs::create_dir_all(&cache).expect("cache dir");
     let base = env(&sim.url(), &key, &cache);
     println!("component size: {} bytes", EMBEDDED_COMPONENT.len());
-
-    // Cold start to the first tools/list answered.
-    let mut cold = Vec::new();
-    for i in 0..3 {
-        let empty = tmp.join(format!("empty-{i}"));
-        std::fs::create_dir_all(&empty).expect("dir");
-        let (_, t) = Server::start(&env(&sim.url(), &key, &empty));
-        cold.push(t);
-    }
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let want = |section: &str| args.is_empty() || args.iter().any(|a| a == section);
     let (_, _) = Server::start(&base); // fills the cache
-    let warm: Vec<Duration> = (0..30).map(|_| Server::start(&base).1).collect();
-    let (cold50, _) = stats(cold);
-    let (warm50, warm99) = stats(warm);
-    println!(
-        "cold start → first tools/list: compiled cache {} p50, {} p99 (30 runs); no cache {} p50 (3 runs)",
-        ms(warm50),
-        ms(warm99),
-        ms(cold50)
-    );
 
-    // Per call: wasm, native, upstream alone.
-    let (mut server, _) = Server::start(&base);
-    let logs = server.call("read_logs", &json!({}));
-    let file_id =
-        logs["result"]["structuredContent"]["data"]["files"][0]["file_id"].as_str().expect("a log").to_string();
-    let cases: Vec<(&str, Value)> = vec![
-        ("read_search", json!({"query": "dune"})),
-        ("read_requests", json!({"media": "movie", "limit": 20})),
-        ("read_logs", json!({"file_id": file_id, "tail": true, "limit": 100})),
-    ];
-    // Stages: the protocol alone, and a call that instantiates the component and sends nothing.
-    let (p50, p99) = timed(RUNS, || {
-        let id = server.send("ping", json!({}));
-        while server.recv()["id"] != json!(id) {}
-    });
-    println!("stage: host protocol (ping over stdio) {} p50, {} p99", ms(p50), ms(p99));
-    let refused = json!({"direction": "up", "media": "movie", "request_id": 1});
-    let (r50, r99) = timed(RUNS, || {
-        let id = server.send("tools/call", json!({"name": "write_vote", "arguments": refused}));
-        while server.recv()["id"] != json!(id) {}
-    });
-    println!(
-        "stage: protocol + fresh instance + a call that sends nothing (write refused) {} p50, {} p99",
-        ms(r50),
-        ms(r99)
-    );
-    println!("per call ({RUNS} runs after {WARM} warm-up; p50 / p99):");
-    println!(
-        "  tool           | wasm (ombi-mcp serve) | wasm in process     | native guest        | upstream alone      | serve/native | in process/native | serve/upstream"
-    );
-    let mut http = native::Http::new(&sim.url(), &key);
-    let in_process = InProcess::new(&sim.url(), &key, &cache);
-    for (tool, args) in &cases {
-        let (w50, w99) = timed(RUNS, || {
-            server.call(tool, args);
-        });
-        let text = args.to_string();
-        let (i50, i99) = timed(RUNS, || in_process.call(tool, &text));
-        let (n50, n99) = timed(RUNS, || native::call(&mut http, &sim.url(), tool, &text));
-        http.log = Some(Vec::new());
-        native::call(&mut http, &sim.url(), tool, &text);
-        let recorded = http.log.take().expect("log");
-        let (u50, u99) = timed(RUNS, || {
-            for r in &recorded {
-                http.exchange(r).expect("upstream");
-            }
-        });
+    if args.first().is_some_and(|a| a == "profile") {
+        // One column alone, `read_search` in a loop, for `perf record` and `perf stat`:
+        // `profile` (the component in process) or `profile native`.
+        let search = r#"{"query":"dune"}"#;
+        let (p50, p99) = if args.iter().any(|a| a == "native") {
+            let mut http = native::Http::new(&sim.url(), &key);
+            timed(runs(), || native::call(&mut http, &sim.url(), "read_search", search))
+        } else {
+            let in_process = InProcess::new(&sim.url(), &key, &cache);
+            timed(runs(), || in_process.call("read_search", search))
+        };
+        println!("read_search {} p50, {} p99", ms(p50), ms(p99));
+        return;
+    }
+    if want("cold") {
+        // Cold start to the first tools/list answered.
+        let mut cold = Vec::new();
+        for i in 0..3 {
+            let empty = tmp.join(format!("empty-{i}"));
+            std::fs::create_dir_all(&empty).expect("dir");
+            let (_, t) = Server::start(&env(&sim.url(), &key, &empty));
+            cold.push(t);
+        }
+        let warm: Vec<Duration> = (0..30).map(|_| Server::start(&base).1).collect();
+        let (cold50, _) = stats(cold);
+        let (warm50, warm99) = stats(warm);
         println!(
-            "  {tool:<14} | {} / {} | {} / {} | {} / {} | {} / {} | {:.2}× | {:.2}× | {:.2}× ({} requests)",
-            ms(w50),
-            ms(w99),
-            ms(i50),
-            ms(i99),
-            ms(n50),
-            ms(n99),
-            ms(u50),
-            ms(u99),
-            w50.as_secs_f64() / n50.as_secs_f64(),
-            i50.as_secs_f64() / n50.as_secs_f64(),
-            w50.as_secs_f64() / u50.as_secs_f64(),
-            recorded.len()
+            "cold start → first tools/list: compiled cache {} p50, {} p99 (30 runs); no cache {} p50 (3 runs)",
+            ms(warm50),
+            ms(warm99),
+            ms(cold50)
         );
     }
-    drop(server);
-
-    // Connection reuse, over HTTP and TLS.
-    let parent = sim.with_state(|st| st.tv_parents[0].id);
-    let addr = sim.url().trim_start_matches("http://").to_string();
-    let https = tls::front(addr);
-    println!("connection reuse ({RUNS} runs; p50 / p99):");
-    for (scheme, url, extra) in
-        [("http", sim.url(), None), ("https", https.clone(), Some(("OMBI_CA_FILE", tls::CA.to_string())))]
-    {
-        for keep in ["false", "true"] {
-            let mut e = env(&url, &key, &cache);
-            e.push(("OMBI_KEEP_ALIVE", keep.to_string()));
-            e.extend(extra.clone());
-            let (mut s, _) = Server::start(&e);
-            let status = json!({"view": "status"});
-            let detail = json!({"view": "detail", "media": "tv", "request_id": parent});
-            let (s50, s99) = timed(RUNS, || {
-                s.call("read_server", &status);
+    if want("per-call") {
+        // Per call: wasm, native, upstream alone.
+        let (mut server, _) = Server::start(&base);
+        let logs = server.call("read_logs", &json!({}));
+        let file_id =
+            logs["result"]["structuredContent"]["data"]["files"][0]["file_id"].as_str().expect("a log").to_string();
+        let cases: Vec<(&str, Value)> = vec![
+            ("read_search", json!({"query": "dune"})),
+            ("read_requests", json!({"media": "movie", "limit": 20})),
+            ("read_logs", json!({"file_id": file_id, "tail": true, "limit": 100})),
+        ];
+        // Stages: the protocol alone, and a call that instantiates the component and sends nothing.
+        let (p50, p99) = timed(runs(), || {
+            let id = server.send("ping", json!({}));
+            while server.recv()["id"] != json!(id) {}
+        });
+        println!("stage: host protocol (ping over stdio) {} p50, {} p99", ms(p50), ms(p99));
+        let refused = json!({"direction": "up", "media": "movie", "request_id": 1});
+        let (r50, r99) = timed(runs(), || {
+            let id = server.send("tools/call", json!({"name": "write_vote", "arguments": refused}));
+            while server.recv()["id"] != json!(id) {}
+        });
+        println!(
+            "stage: protocol + fresh instance + a call that sends nothing (write refused) {} p50, {} p99",
+            ms(r50),
+            ms(r99)
+        );
+        println!("per call ({} runs after {WARM} warm-up; p50 / p99):", runs());
+        println!(
+            "  tool           | wasm (ombi-mcp serve) | wasm in process     | native guest        | upstream alone      | serve/native | in process/native | serve/upstream"
+        );
+        let mut http = native::Http::new(&sim.url(), &key);
+        let in_process = InProcess::new(&sim.url(), &key, &cache);
+        for (tool, args) in &cases {
+            let (w50, w99) = timed(runs(), || {
+                server.call(tool, args);
             });
-            let (d50, d99) = timed(RUNS, || {
-                s.call("read_requests", &detail);
+            let text = args.to_string();
+            let (i50, i99) = timed(runs(), || in_process.call(tool, &text));
+            let (n50, n99) = timed(runs(), || native::call(&mut http, &sim.url(), tool, &text));
+            http.log = Some(Vec::new());
+            native::call(&mut http, &sim.url(), tool, &text);
+            let recorded = http.log.take().expect("log");
+            let (u50, u99) = timed(runs(), || {
+                for r in &recorded {
+                    http.exchange(r).expect("upstream");
+                }
             });
             println!(
-                "  {scheme:<5} keep-alive {keep:<5}: read_server status (3 GETs) {} / {}; read_requests tv detail {} / {}",
-                ms(s50),
-                ms(s99),
-                ms(d50),
-                ms(d99)
+                "  {tool:<14} | {} / {} | {} / {} | {} / {} | {} / {} | {:.2}× | {:.2}× | {:.2}× ({} requests)",
+                ms(w50),
+                ms(w99),
+                ms(i50),
+                ms(i99),
+                ms(n50),
+                ms(n99),
+                ms(u50),
+                ms(u99),
+                w50.as_secs_f64() / n50.as_secs_f64(),
+                i50.as_secs_f64() / n50.as_secs_f64(),
+                w50.as_secs_f64() / u50.as_secs_f64(),
+                recorded.len()
             );
         }
+        drop(server);
     }
-
-    // Throughput on one connection.
-    let (mut server, _) = Server::start(&base);
-    let search = json!({"query": "dune"});
-    server.pipelined("read_search", &search, 50, 10);
-    for window in [1, 10, 100] {
-        let total = 600;
-        let took = server.pipelined("read_search", &search, total, window);
-        println!(
-            "throughput, read_search with {window:>3} in flight: {:.0} calls/s ({total} calls in {:?})",
-            total as f64 / took.as_secs_f64(),
-            took
-        );
-    }
-    drop(server);
-
-    // Peak RSS.
-    let (mut server, _) = Server::start(&base);
-    let list = json!({"media": "movie", "limit": 20});
-    server.pipelined("read_requests", &list, 100, 100);
-    println!("peak RSS, 100 concurrent read_requests calls: {} MiB", hwm_kib(server.pid()).unwrap_or(0) / 1024);
-    drop(server);
-    let (mut server, _) = Server::start(&base);
-    let idle = hwm_kib(server.pid()).unwrap_or(0);
-    sim.inject(FaultRule::on("/api/v1/Request/movie", Fault::Oversized { bytes: 20_000_000 }));
-    let id = server.send("tools/call", json!({"name": "read_requests", "arguments": list}));
-    let answer = loop {
-        let m = server.recv();
-        if m["id"] == json!(id) {
-            break m;
+    if want("reuse") {
+        // Connection reuse, over HTTP and TLS.
+        let parent = sim.with_state(|st| st.tv_parents[0].id);
+        let addr = sim.url().trim_start_matches("http://").to_string();
+        let https = tls::front(addr);
+        println!("connection reuse ({} runs; p50 / p99):", runs());
+        for (scheme, url, extra) in
+            [("http", sim.url(), None), ("https", https.clone(), Some(("OMBI_CA_FILE", tls::CA.to_string())))]
+        {
+            for keep in ["false", "true"] {
+                let mut e = env(&url, &key, &cache);
+                e.push(("OMBI_KEEP_ALIVE", keep.to_string()));
+                e.extend(extra.clone());
+                let (mut s, _) = Server::start(&e);
+                let status = json!({"view": "status"});
+                let detail = json!({"view": "detail", "media": "tv", "request_id": parent});
+                let (s50, s99) = timed(runs(), || {
+                    s.call("read_server", &status);
+                });
+                let (d50, d99) = timed(runs(), || {
+                    s.call("read_requests", &detail);
+                });
+                println!(
+                    "  {scheme:<5} keep-alive {keep:<5}: read_server status (3 GETs) {} / {}; read_requests tv detail {} / {}",
+                    ms(s50),
+                    ms(s99),
+                    ms(d50),
+                    ms(d99)
+                );
+            }
         }
-    };
-    sim.clear_faults();
-    let sc = &answer["result"]["structuredContent"];
-    println!(
-        "peak RSS, a 20 MB upstream body (read budget 8 MiB): {} MiB (idle {} MiB); the call answered ok={} truncated={}",
-        hwm_kib(server.pid()).unwrap_or(0) / 1024,
-        idle / 1024,
-        sc["ok"],
-        sc["truncated"]
-    );
-    drop(server);
+    }
+    if want("throughput") {
+        // Throughput on one connection.
+        let (mut server, _) = Server::start(&base);
+        let search = json!({"query": "dune"});
+        server.pipelined("read_search", &search, 50, 10);
+        for window in [1, 10, 100] {
+            let total = 600;
+            let took = server.pipelined("read_search", &search, total, window);
+            println!(
+                "throughput, read_search with {window:>3} in flight: {:.0} calls/s ({total} calls in {:?})",
+                total as f64 / took.as_secs_f64(),
+                took
+            );
+        }
+        drop(server);
+    }
+    if want("rss") {
+        // Peak RSS.
+        let (mut server, _) = Server::start(&base);
+        let list = json!({"media": "movie", "limit": 20});
+        server.pipelined("read_requests", &list, 100, 100);
+        println!("peak RSS, 100 concurrent read_requests calls: {} MiB", hwm_kib(server.pid()).unwrap_or(0) / 1024);
+        drop(server);
+        let (mut server, _) = Server::start(&base);
+        let idle = hwm_kib(server.pid()).unwrap_or(0);
+        sim.inject(FaultRule::on("/api/v1/Request/movie", Fault::Oversized { bytes: 20_000_000 }));
+        let id = server.send("tools/call", json!({"name": "read_requests", "arguments": list}));
+        let answer = loop {
+            let m = server.recv();
+            if m["id"] == json!(id) {
+                break m;
+            }
+        };
+        sim.clear_faults();
+        let sc = &answer["result"]["structuredContent"];
+        println!(
+            "peak RSS, a 20 MB upstream body (read budget 8 MiB): {} MiB (idle {} MiB); the call answered ok={} truncated={}",
+            hwm_kib(server.pid()).unwrap_or(0) / 1024,
+            idle / 1024,
+            sc["ok"],
+            sc["truncated"]
+        );
+        drop(server);
+    }
     let _ = std::fs::remove_dir_all(&tmp);
 }
