@@ -75,19 +75,27 @@ impl Tool for ReadLogs {
             ));
         };
         let limit = args.limit.min(MAX_LOG_LINES as u64);
-        let text = file_text(ctx, &file.file_id)?;
         let window = LineWindow { offset: args.offset, limit, tail: args.tail, contains: args.contains.clone() };
+        let text = file_text(ctx, &file.file_id, tail_lines(&window))?;
         Ok(Data::Logs(project::window(&lines_for(&text, &window), &window)).into())
     }
 }
 
-/// The lines `window` needs: all of them, or for a tail without a filter only the last
-/// `offset + limit + 1` (the one more says whether lines come before), found from the end.
-fn lines_for<'t>(text: &'t str, window: &LineWindow) -> Vec<&'t str> {
+/// For a tail without a filter, how many lines from the end `window` needs: `offset +
+/// limit + 1` (the one more says whether lines come before). `None`: every line.
+fn tail_lines(window: &LineWindow) -> Option<usize> {
     if !window.tail || window.contains.as_deref().is_some_and(|c| !c.is_empty()) {
-        return text.lines().collect();
+        return None;
     }
-    let wanted = usize::try_from(window.offset.saturating_add(window.limit).saturating_add(1)).unwrap_or(usize::MAX);
+    Some(usize::try_from(window.offset.saturating_add(window.limit).saturating_add(1)).unwrap_or(usize::MAX))
+}
+
+/// The lines `window` needs: all of them, or for a tail without a filter only the last
+/// ones ([`tail_lines`]), found from the end.
+fn lines_for<'t>(text: &'t str, window: &LineWindow) -> Vec<&'t str> {
+    let Some(wanted) = tail_lines(window) else {
+        return text.lines().collect();
+    };
     let mut last: Vec<&str> = text.lines().rev().take(wanted).collect();
     last.reverse();
     last
@@ -109,12 +117,19 @@ fn listing(ctx: &mut Ctx) -> Result<Vec<LogFile>, ToolError> {
 
 /// The file's text. Ombi's v2 route gives a JSON string when JSON is accepted (text/plain
 /// otherwise); a body longer than the read budget is read as far as it goes, and a cut JSON
-/// string keeps its complete head.
-fn file_text(ctx: &mut Ctx, name: &str) -> Result<String, ToolError> {
+/// string keeps its complete head. With `tail`, a whole JSON string may be decoded only from
+/// where its last `tail` lines begin (a log file is hundreds of kilobytes; a tail is a few).
+fn file_text(ctx: &mut Ctx, name: &str, tail: Option<usize>) -> Result<String, ToolError> {
     let req = ApiRequest::get(format!("/api/v2/System/logs/{}", path::segment(name)));
     let resp = ctx.send(&req, "the log file")?;
     let is_json = resp.content_type.as_deref().is_some_and(|c| c.contains("json")) || resp.body.first() == Some(&b'"');
-    let text = if is_json {
+    let tail_text = match tail {
+        Some(lines) if is_json && !resp.over_budget => json_string_tail(&resp.body, lines),
+        _ => None,
+    };
+    let text = if let Some(text) = tail_text {
+        text
+    } else if is_json {
         match serde_json::from_slice::<String>(&resp.body) {
             Ok(t) => t,
             Err(_) if resp.over_budget => unescape_prefix(&resp.body),
@@ -130,6 +145,46 @@ fn file_text(ctx: &mut Ctx, name: &str) -> Result<String, ToolError> {
         ));
     }
     Ok(text)
+}
+
+/// The end of the JSON string `body` decoded from where its last `lines` lines begin (at
+/// least those lines, maybe more), or `None` when `body` is not one plain JSON string or
+/// its end does not decode. Escaped newlines are found from the end: a `\n` whose run of
+/// backslashes is odd (`\\n` is a backslash and an `n`); a `\u000a` is not counted, which
+/// only keeps more text.
+fn json_string_tail(body: &[u8], lines: usize) -> Option<String> {
+    let trimmed = body.trim_ascii();
+    let inner = trimmed.strip_prefix(b"\"")?.strip_suffix(b"\"")?;
+    // A closing quote that is itself escaped is not the end of the string.
+    if inner.iter().rev().take_while(|&&b| b == b'\\').count() % 2 == 1 {
+        return None;
+    }
+    let escaped_newline_at = |i: usize| {
+        inner[i] == b'n' && i > 0 && inner[..i].iter().rev().take_while(|&&b| b == b'\\').count() % 2 == 1
+    };
+    // A newline that ends the text ends its last line; it does not start another.
+    let mut end = inner.len();
+    if end >= 2 && escaped_newline_at(end - 1) {
+        end -= 2;
+    }
+    let mut found = 0;
+    let mut start = 0;
+    let mut i = end;
+    while i > 0 {
+        i -= 1;
+        if escaped_newline_at(i) {
+            found += 1;
+            if found == lines {
+                start = i + 1;
+                break;
+            }
+        }
+    }
+    let mut quoted = Vec::with_capacity(inner.len() - start + 2);
+    quoted.push(b'"');
+    quoted.extend_from_slice(&inner[start..]);
+    quoted.push(b'"');
+    serde_json::from_slice(&quoted).ok()
 }
 
 /// The text of a JSON string cut before its closing quote, up to its last complete line.
@@ -191,6 +246,53 @@ mod tests {
         let e = run_tool(&mut f, "read_logs", json!({"file_id": "../../etc/passwd"})).0.unwrap_err();
         assert_eq!(e.field.as_deref(), Some("file_id"));
         assert_eq!(f.sent.len(), 1, "only the listing was read");
+    }
+
+    #[test]
+    fn a_json_tail_decodes_only_the_end_and_keeps_every_needed_line() {
+        let texts = [
+            (0..40).map(|i| format!("line {i}\r\n")).collect::<String>() + "last without newline",
+            (0..40).map(|i| format!("l{i} a\\n path C:\\new \"q\" é\n")).collect::<String>(),
+            "\n\n\\\nx\n".to_string(),
+            "one line".to_string(),
+            String::new(),
+        ];
+        for text in &texts {
+            let all: Vec<&str> = text.lines().collect();
+            let body = serde_json::to_vec(text).unwrap();
+            for lines in [1, 2, 3, 39, 40, 41, 500] {
+                let tail = json_string_tail(&body, lines).expect("a plain JSON string");
+                assert!(text.ends_with(&tail), "{text:?} {lines}: {tail:?}");
+                let got: Vec<&str> = tail.lines().rev().take(lines).collect();
+                let want: Vec<&str> = all.iter().rev().take(lines).copied().collect();
+                assert_eq!(got, want, "{text:?} {lines}");
+            }
+        }
+        // Not one plain string: decoded whole by the caller instead.
+        assert_eq!(json_string_tail(br#"["a\nb"]"#, 1), None);
+        assert_eq!(json_string_tail(br#""a\nb\""#, 1), None);
+        // A long log decodes only from its tail.
+        let long: String = (0..5000).map(|i| format!("entry {i}\n")).collect();
+        let tail = json_string_tail(&serde_json::to_vec(&long).unwrap(), 101).unwrap();
+        assert_eq!(tail.lines().count(), 101);
+        assert!(tail.starts_with("entry 4899\n"));
+    }
+
+    #[test]
+    fn a_tail_tool_call_reads_the_same_lines_as_a_whole_decode() {
+        let text: String = (0..300).map(|i| format!("x {i} token=abc{i}\n")).collect();
+        let body = String::from_utf8(serde_json::to_vec(&text).unwrap()).unwrap();
+        let mut f = FakeOmbi::new()
+            .reply("GET /api/v2/System/logs", 200, r#"["log20261130.txt"]"#)
+            .reply("GET /api/v2/System/logs/log20261130.txt", 200, &body);
+        let all: Vec<&str> = text.lines().collect();
+        for (offset, limit) in [(0, 5), (3, 10), (290, 20), (400, 5)] {
+            let args = json!({"file_id": "log20261130.txt", "tail": true, "offset": offset, "limit": limit});
+            let (out, _) = run_tool(&mut f, "read_logs", args);
+            let Data::Logs(got) = out.unwrap().data else { panic!() };
+            let w = LineWindow { offset, limit, tail: true, contains: None };
+            assert_eq!(got, project::window(&all, &w), "offset {offset} limit {limit}");
+        }
     }
 
     #[test]
