@@ -40,9 +40,16 @@ const NAME_STARTS: &[u8] = b"abptuswx";
 
 /// The line with secrets redacted and control characters replaced.
 pub fn sanitize(line: &str) -> String {
-    let line: String = line.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    let line: Cow<'_, str> = if line.chars().any(char::is_control) {
+        Cow::Owned(line.chars().map(|c| if c.is_control() { ' ' } else { c }).collect())
+    } else {
+        Cow::Borrowed(line)
+    };
     let line = redact_named(&line);
-    let out: String = split_keep(&line).into_iter().map(redact_word).collect();
+    let mut out = String::with_capacity(line.len());
+    for piece in split_keep(&line) {
+        out.push_str(&redact_word(piece));
+    }
     crate::projection::text::short(Some(&out), LINE_CHARS).unwrap_or_default()
 }
 
@@ -67,19 +74,23 @@ fn split_keep(line: &str) -> Vec<&str> {
 }
 
 /// Redacts the value after a secret name: `apikey=…`, `Token: …`, `"password":"…"`.
-fn redact_named(line: &str) -> String {
+fn redact_named(line: &str) -> Cow<'_, str> {
     // The names are ASCII: an ASCII-lower-cased copy keeps every byte offset of the line,
     // whatever else it holds (a Unicode lower-casing may change lengths, as `İ` does).
     let lower = line.to_ascii_lowercase();
     let bytes = line.as_bytes();
     let lower_bytes = lower.as_bytes();
-    let mut out = String::with_capacity(line.len());
+    let mut out = String::new();
+    // `line[..copied]` is in `out` already (with its redactions).
+    let mut copied = 0;
     let mut i = 0;
     'outer: while i < bytes.len() {
-        // Names start a word, with one of a few letters: only there are they compared.
+        // Names start a word, with one of a few letters: only there are they compared, and
+        // only the names with that first letter.
         let at_word_start = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
-        let names: &[&str] = if at_word_start && NAME_STARTS.contains(&lower_bytes[i]) { SECRET_NAMES } else { &[] };
-        for name in names {
+        let first = lower_bytes[i];
+        let names: &[&str] = if at_word_start && NAME_STARTS.contains(&first) { SECRET_NAMES } else { &[] };
+        for name in names.iter().filter(|n| n.as_bytes()[0] == first) {
             if lower_bytes[i..].starts_with(name.as_bytes()) {
                 let mut j = i + name.len();
                 // `"name"` closes its quote first.
@@ -101,20 +112,23 @@ fn redact_named(line: &str) -> String {
                     j += 1;
                 }
                 if j > value_start {
-                    out.push_str(&line[i..value_start]);
+                    out.push_str(&line[copied..value_start]);
                     out.push_str(REDACTED);
                     i = j;
+                    copied = j;
                     continue 'outer;
                 }
             }
         }
-        // Whole characters are copied (a name only matches at ASCII bytes, so `i` stays on
-        // character boundaries).
-        let c = line[i..].chars().next().unwrap_or(' ');
-        out.push(c);
-        i += c.len_utf8();
+        // A name only matches at ASCII bytes (never inside a character's UTF-8 bytes), so
+        // every cut above is on a character boundary.
+        i += 1;
     }
-    out
+    if copied == 0 {
+        return Cow::Borrowed(line);
+    }
+    out.push_str(&line[copied..]);
+    Cow::Owned(out)
 }
 
 /// Redacts a whole word when it is a secret by shape: a key-like run (32+ hex or token
@@ -125,8 +139,9 @@ fn redact_word(word: &str) -> Cow<'_, str> {
     if w.len() < 6 {
         return Cow::Borrowed(word);
     }
-    let lower = w.to_ascii_lowercase();
-    if let Some(rest) = lower.split("://").nth(1) {
+    if w.contains("://") {
+        let lower = w.to_ascii_lowercase();
+        let rest = lower.split("://").nth(1).unwrap_or("");
         let authority = rest.split('/').next().unwrap_or("");
         if authority.contains('@')
             || lower.contains("/webhooks/")
@@ -139,27 +154,42 @@ fn redact_word(word: &str) -> Cow<'_, str> {
     if w.contains('@') && w.split('@').nth(1).is_some_and(|d| d.contains('.')) && !w.starts_with('@') {
         return Cow::Owned(word.replace(w, REDACTED));
     }
-    let token_chars = w.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '=' | '+' | '/'));
-    let hex_run = longest_run(w, |c| c.is_ascii_hexdigit());
-    let alnum_run = longest_run(w, |c| c.is_ascii_alphanumeric());
+    let shape = Shape::of(w);
     let jwt = w.starts_with("eyJ") && w.matches('.').count() == 2;
-    if hex_run >= 32 || jwt || (token_chars && alnum_run >= 40 && w.chars().any(|c| c.is_ascii_digit())) {
+    if shape.hex_run >= 32 || jwt || (shape.token_chars && shape.alnum_run >= 40 && shape.digit) {
         return Cow::Owned(word.replace(w, REDACTED));
     }
     Cow::Borrowed(word)
 }
 
-fn longest_run(s: &str, f: impl Fn(char) -> bool) -> usize {
-    let (mut best, mut cur) = (0, 0);
-    for c in s.chars() {
-        if f(c) {
-            cur += 1;
-            best = best.max(cur);
-        } else {
-            cur = 0;
+/// What a word is made of, in one pass over its bytes (the classes are ASCII, so a
+/// character of other scripts only breaks runs and is no token character).
+struct Shape {
+    /// Only letters, digits and `-_=+/`.
+    token_chars: bool,
+    /// The longest run of hex digits.
+    hex_run: usize,
+    /// The longest run of letters and digits.
+    alnum_run: usize,
+    /// Holds a digit.
+    digit: bool,
+}
+
+impl Shape {
+    fn of(w: &str) -> Shape {
+        let mut s = Shape { token_chars: true, hex_run: 0, alnum_run: 0, digit: false };
+        let (mut hex, mut alnum) = (0, 0);
+        for &b in w.as_bytes() {
+            let is_alnum = b.is_ascii_alphanumeric();
+            s.token_chars &= is_alnum || matches!(b, b'-' | b'_' | b'=' | b'+' | b'/');
+            s.digit |= b.is_ascii_digit();
+            hex = if b.is_ascii_hexdigit() { hex + 1 } else { 0 };
+            alnum = if is_alnum { alnum + 1 } else { 0 };
+            s.hex_run = s.hex_run.max(hex);
+            s.alnum_run = s.alnum_run.max(alnum);
         }
+        s
     }
-    best
 }
 
 /// Which lines of a file to return.
