@@ -72,25 +72,36 @@ pub fn envelope(operation: &str, correlation_id: &str, result: ToolResult, notes
     truncated |= notes.truncated;
     let mut warnings = tidy_warnings(all, &mut truncated);
     let mut data = data;
+    // The envelope as built and measured while fitting, when nothing changed since.
+    let mut built = None;
     if let Some(d) = data.as_mut() {
-        let kept = fit_records(d, operation, correlation_id, error.as_ref(), &warnings, truncated);
-        if let Some((total, kept)) = kept {
-            warnings.push(format!(
-                "Returned {kept} of {total} records to stay within the {} KiB result budget; ask for the rest with a later offset or a smaller limit.",
-                MAX_RESULT_BYTES / 1024
-            ));
-            truncated = true;
-            d.mark_truncated();
+        match fit_records(d, operation, correlation_id, error.as_ref(), &warnings, truncated) {
+            Fit::Cut { total, kept } => {
+                warnings.push(format!(
+                    "Returned {kept} of {total} records to stay within the {} KiB result budget; ask for the rest with a later offset or a smaller limit.",
+                    MAX_RESULT_BYTES / 1024
+                ));
+                truncated = true;
+                d.mark_truncated();
+            }
+            Fit::Whole(whole) if !truncated => built = whole,
+            Fit::Whole(_) => {}
         }
         if truncated {
             d.mark_truncated();
         }
     }
-    let mut env = match build(operation, correlation_id, data.as_ref(), error.as_ref(), &warnings, truncated) {
-        Ok(v) => v,
-        Err(e) => return internal(operation, correlation_id, &format!("the result could not be serialized: {e}")),
+    let (mut env, mut env_size) = match built {
+        Some(b) => b,
+        None => match build(operation, correlation_id, data.as_ref(), error.as_ref(), &warnings, truncated) {
+            Ok(v) => {
+                let n = size(&v);
+                (v, n)
+            }
+            Err(e) => return internal(operation, correlation_id, &format!("the result could not be serialized: {e}")),
+        },
     };
-    if size(&env) > MAX_RESULT_BYTES {
+    if env_size > MAX_RESULT_BYTES {
         if let Some(d) = env.get_mut("data") {
             shorten_strings(d, LONG_TEXT_CHARS);
             if let Some(d) = d.as_object_mut()
@@ -104,8 +115,9 @@ pub fn envelope(operation: &str, correlation_id: &str, result: ToolResult, notes
             format!("Long texts were shortened to {LONG_TEXT_CHARS} characters to stay within the result budget."),
         );
         env["truncated"] = Value::Bool(true);
+        env_size = size(&env);
     }
-    if size(&env) > MAX_RESULT_BYTES {
+    if env_size > MAX_RESULT_BYTES {
         return internal(operation, correlation_id, "the result could not be reduced to the 64 KiB budget");
     }
     env
@@ -147,8 +159,16 @@ fn build(
     Ok(env)
 }
 
+/// What [`fit_records`] did.
+enum Fit {
+    /// Every record fits; the envelope and its size when it was built whole to find out.
+    Whole(Option<(Value, usize)>),
+    /// Only the first `kept` of `total` records were kept.
+    Cut { total: usize, kept: usize },
+}
+
 /// Cuts `data` to the most records (at most [`Data::max_records`]) whose envelope fits the budget,
-/// with room for the warning that says so. Returns `(before, after)` when it cut.
+/// with room for the warning that says so.
 fn fit_records(
     data: &mut Data,
     operation: &str,
@@ -156,7 +176,7 @@ fn fit_records(
     error: Option<&ToolError>,
     warnings: &[String],
     truncated: bool,
-) -> Option<(usize, usize)> {
+) -> Fit {
     let total = data.records();
     let fits = |n: usize| {
         let mut probe = data.clone();
@@ -168,11 +188,12 @@ fn fit_records(
     };
     let limit = total.min(data.max_records());
     if limit == total
-        && build(operation, correlation_id, Some(data), error, warnings, truncated)
-            .map(|v| size(&v) <= MAX_RESULT_BYTES)
-            .unwrap_or(false)
+        && let Ok(v) = build(operation, correlation_id, Some(data), error, warnings, truncated)
     {
-        return None;
+        let n = size(&v);
+        if n <= MAX_RESULT_BYTES {
+            return Fit::Whole(Some((v, n)));
+        }
     }
     // The largest n in 1..=limit that fits; one record is always kept (its text is shortened
     // later if it alone is too big).
@@ -187,10 +208,10 @@ fn fit_records(
     }
     let kept = lo.min(total);
     if kept >= total {
-        return None;
+        return Fit::Whole(None);
     }
     data.keep(kept);
-    Some((total, kept))
+    Fit::Cut { total, kept }
 }
 
 fn size(v: &Value) -> usize {
