@@ -92,6 +92,8 @@ pub static WASSETTE_COMPONENT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "
 const MEMORY_CAP: usize = 128 * 1024 * 1024;
 /// Instances that may exist at once (and so concurrent calls).
 pub const MAX_INSTANCES: u32 = 16;
+/// Memory of a freed instance reset in place rather than returned to the kernel.
+const KEEP_RESIDENT: usize = 4 * 1024 * 1024;
 /// How often the epoch advances.
 const TICK: Duration = Duration::from_millis(10);
 /// CPU budget of one call, in ticks spent running wasm (10 s).
@@ -374,6 +376,12 @@ fn engine() -> Result<Engine> {
     pool.max_memory_size(MEMORY_CAP);
     // One async stack per instance (the default reserves 1,000, each with a guard page).
     pool.total_stacks(MAX_INSTANCES);
+    // A freed instance's memory is reset by writing back the pages it dirtied (found with
+    // Linux's PAGEMAP_SCAN where the kernel has it), up to 4 MiB, instead of being dropped
+    // with `madvise` and faulted in again by the next call: 5–20 % less CPU per call, and
+    // the next instance still starts from the component's pristine memory image.
+    pool.linear_memory_keep_resident(KEEP_RESIDENT);
+    pool.pagemap_scan(wasmtime::Enabled::Auto);
     cfg.allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
     Ok(Engine::new(&cfg)?)
 }

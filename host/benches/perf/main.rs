@@ -119,9 +119,16 @@ fn main() {
     let (_, _) = Server::start(&base); // fills the cache
 
     if args.first().is_some_and(|a| a == "profile") {
-        // One column alone, `read_search` in a loop, for `perf record` and `perf stat`:
-        // `profile` (the component in process) or `profile native`.
-        let search = r#"{"query":"dune"}"#;
+        // One column alone, one tool in a loop, for `perf record` and `perf stat`:
+        // `profile` (the component in process) or `profile native`, `read_search` unless
+        // `logs` or `requests` is named.
+        let (tool, search) = if args.iter().any(|a| a == "logs") {
+            ("read_logs", r#"{"file_id":"log20261130.txt","tail":true,"limit":100}"#)
+        } else if args.iter().any(|a| a == "requests") {
+            ("read_requests", r#"{"media":"movie","limit":20}"#)
+        } else {
+            ("read_search", r#"{"query":"dune"}"#)
+        };
         // This thread's time on a CPU (it runs every task of the call), less noisy than
         // wall time on a shared machine.
         let on_cpu = || -> u64 {
@@ -131,13 +138,13 @@ fn main() {
         let before = on_cpu();
         let (p50, p99) = if args.iter().any(|a| a == "native") {
             let mut http = native::Http::new(&sim.url(), &key);
-            timed(runs(), || native::call(&mut http, &sim.url(), "read_search", search))
+            timed(runs(), || native::call(&mut http, &sim.url(), tool, search))
         } else {
             let in_process = InProcess::new(&sim.url(), &key, &cache);
-            timed(runs(), || in_process.call("read_search", search))
+            timed(runs(), || in_process.call(tool, search))
         };
         let cpu = (on_cpu() - before) as f64 / 1e6 / (runs() + WARM) as f64;
-        println!("read_search {} p50, {} p99; this thread on a CPU {cpu:.3} ms per call", ms(p50), ms(p99));
+        println!("{tool} {} p50, {} p99; this thread on a CPU {cpu:.3} ms per call", ms(p50), ms(p99));
         return;
     }
     if want("cold") {
