@@ -122,13 +122,15 @@ fn main() {
         // One column alone, one tool in a loop, for `perf record` and `perf stat`:
         // `profile` (the component in process) or `profile native`, `read_search` unless
         // `logs` or `requests` is named.
+        let log = sim.with_state(|st| st.logs[0].name.clone());
         let (tool, search) = if args.iter().any(|a| a == "logs") {
-            ("read_logs", r#"{"file_id":"log20261130.txt","tail":true,"limit":100}"#)
+            ("read_logs", json!({"file_id": log, "tail": true, "limit": 100}).to_string())
         } else if args.iter().any(|a| a == "requests") {
-            ("read_requests", r#"{"media":"movie","limit":20}"#)
+            ("read_requests", json!({"media": "movie", "limit": 20}).to_string())
         } else {
-            ("read_search", r#"{"query":"dune"}"#)
+            ("read_search", json!({"query": "dune"}).to_string())
         };
+        let search = search.as_str();
         // This thread's time on a CPU (it runs every task of the call), less noisy than
         // wall time on a shared machine.
         let on_cpu = || -> u64 {
