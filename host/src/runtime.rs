@@ -378,8 +378,9 @@ fn engine() -> Result<Engine> {
     pool.total_stacks(MAX_INSTANCES);
     // A freed instance's memory is reset by writing back the pages it dirtied (found with
     // Linux's PAGEMAP_SCAN where the kernel has it), up to 4 MiB, instead of being dropped
-    // with `madvise` and faulted in again by the next call: 5–20 % less CPU per call, and
-    // the next instance still starts from the component's pristine memory image.
+    // with `madvise` and faulted in again by the next call (less CPU per call for a log tail and
+    // a search, BENCHMARKS.md round 4); the next instance still starts from the component's
+    // pristine memory image.
     pool.linear_memory_keep_resident(KEEP_RESIDENT);
     pool.pagemap_scan(wasmtime::Enabled::Auto);
     cfg.allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
