@@ -314,8 +314,16 @@ impl Scrubbed {
     }
 
     /// Scrubs `held` + `chunk`; returns what is safe to emit, keeping a possible key prefix.
-    fn feed(&mut self, chunk: &[u8], last: bool) -> Bytes {
-        self.held.extend_from_slice(chunk);
+    /// A chunk without the key after nothing held is passed on uncopied, less the end that
+    /// may start the key.
+    fn feed(&mut self, chunk: Bytes, last: bool) -> Bytes {
+        if self.held.is_empty() && find_ci(&chunk, &self.key, 0).is_none() {
+            let keep = if last { 0 } else { self.key_prefix_at_end(&chunk) };
+            let emit_to = chunk.len() - keep;
+            self.held.extend_from_slice(&chunk[emit_to..]);
+            return chunk.slice(..emit_to);
+        }
+        self.held.extend_from_slice(&chunk);
         let mut out = Vec::with_capacity(self.held.len());
         let mut i = 0;
         while let Some(at) = find_ci(&self.held, &self.key, i) {
@@ -328,6 +336,12 @@ impl Scrubbed {
         out.extend_from_slice(&self.held[i..emit_to]);
         self.held.drain(..emit_to);
         Bytes::from(out)
+    }
+
+    /// The length of the longest end of `chunk` that begins the key (any ASCII case).
+    fn key_prefix_at_end(&self, chunk: &[u8]) -> usize {
+        let most = (self.key.len() - 1).min(chunk.len());
+        (1..=most).rev().find(|&n| chunk[chunk.len() - n..].eq_ignore_ascii_case(&self.key[..n])).unwrap_or(0)
     }
 }
 
@@ -344,7 +358,7 @@ impl Body for Scrubbed {
             match Pin::new(&mut this.inner).poll_frame(cx) {
                 Poll::Ready(Some(Ok(frame))) => match frame.into_data() {
                     Ok(data) => {
-                        let out = this.feed(&data, false);
+                        let out = this.feed(data, false);
                         if !out.is_empty() {
                             return Poll::Ready(Some(Ok(Frame::data(out))));
                         }
@@ -353,7 +367,7 @@ impl Body for Scrubbed {
                 },
                 Poll::Ready(None) => {
                     this.done = true;
-                    let out = this.feed(&[], true);
+                    let out = this.feed(Bytes::new(), true);
                     return Poll::Ready(if out.is_empty() { None } else { Some(Ok(Frame::data(out))) });
                 }
                 other => return other,
@@ -467,6 +481,30 @@ mod tests {
             assert_eq!(out, "before [redacted] middle [redacted] after".as_bytes(), "chunks of {cut}");
         }
         assert_eq!(scrub_bytes(b"x0123456789ABCDEF0123456789abcdefy", key), b"x[redacted]y");
+        // Beginnings of the key that do not go on to be the key are kept, wherever chunks end.
+        let text = format!("0123 a 0123456789abc! b {key} c 01234567 {key}0{key}x 0123");
+        let want = text.replace(key, "[redacted]");
+        for cut in 1..text.len() {
+            let chunks: Vec<Result<Frame<Bytes>, Error>> =
+                text.as_bytes().chunks(cut).map(|c| Ok(Frame::data(Bytes::copy_from_slice(c)))).collect();
+            let body = StreamBody::new(futures_stream(chunks)).boxed_unsync();
+            let out = Scrubbed::new(body, key).collect().await.ok().unwrap().to_bytes();
+            assert_eq!(out, want.as_bytes(), "chunks of {cut}");
+        }
+    }
+
+    #[test]
+    fn chunks_without_the_key_are_passed_on_uncopied() {
+        let key = "0123456789abcdef0123456789ABCDEF";
+        let empty = || http_body_util::Empty::new().map_err(|never| match never {}).boxed_unsync();
+        let mut s = Scrubbed::new(empty(), key);
+        let chunk = Bytes::from_static(b"no key in here at all");
+        let out = s.feed(chunk.clone(), false);
+        assert_eq!((out.as_ptr(), out.len()), (chunk.as_ptr(), chunk.len()));
+        // A possible start of the key is held back until the next chunk says.
+        let out = s.feed(Bytes::from_static(b"ends with 0123"), false);
+        assert_eq!(&out[..], b"ends with ");
+        assert_eq!(&s.feed(Bytes::from_static(b"x"), true)[..], b"0123x");
     }
 
     fn futures_stream(

@@ -40,6 +40,59 @@ const NAME_STARTS: &[u8] = b"abptuswx";
 
 /// The line with secrets redacted and control characters replaced.
 pub fn sanitize(line: &str) -> String {
+    if !may_change(line) {
+        return crate::projection::text::short(Some(line), LINE_CHARS).unwrap_or_default();
+    }
+    full_pass(line)
+}
+
+/// Whether [`full_pass`] could change `line` beyond trimming and shortening it, in one pass
+/// over its bytes; `false` is a proof, `true` only a maybe. A line changes only if it holds
+/// a control character, a secret name at a word start, an `@`, a word starting `eyJ`, a run
+/// of 32 ASCII letters and digits (every key-shaped word has one), or a `://` with a
+/// `hooks/` or `token=` on the line.
+fn may_change(line: &str) -> bool {
+    let b = line.as_bytes();
+    // Letters and digits in a row, ending at the byte before `i`.
+    let mut run = 0;
+    for (i, &c) in b.iter().enumerate() {
+        if c.is_ascii_alphanumeric() {
+            if run == 0 && (name_at(b, i) || b[i..].starts_with(b"eyJ")) {
+                return true;
+            }
+            run += 1;
+            if run >= 32 {
+                return true;
+            }
+            continue;
+        }
+        run = 0;
+        let control = c < 0x20 || c == 0x7f || (c == 0xc2 && matches!(b.get(i + 1), Some(0x80..=0x9f)));
+        if control || c == b'@' || (c == b':' && b[i + 1..].starts_with(b"//") && url_may_hold_secret(b)) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether a secret name (any case) starts at `b[i]`.
+fn name_at(b: &[u8], i: usize) -> bool {
+    let first = b[i].to_ascii_lowercase();
+    NAME_STARTS.contains(&first)
+        && SECRET_NAMES.iter().any(|n| {
+            let n = n.as_bytes();
+            n[0] == first && b.len() - i >= n.len() && b[i..i + n.len()].eq_ignore_ascii_case(n)
+        })
+}
+
+/// Whether a URL on the line may be a webhook or carry a token (credentials in it hold an
+/// `@`, which is checked apart).
+fn url_may_hold_secret(b: &[u8]) -> bool {
+    b.windows(6).any(|w| w.eq_ignore_ascii_case(b"hooks/") || w.eq_ignore_ascii_case(b"token="))
+}
+
+/// Every redaction rule over `line`.
+fn full_pass(line: &str) -> String {
     let line: Cow<'_, str> = if line.chars().any(char::is_control) {
         Cow::Owned(line.chars().map(|c| if c.is_control() { ' ' } else { c }).collect())
     } else {
@@ -277,6 +330,90 @@ mod tests {
         let plain = "2026-11-30 12:00:00 [INF] Radarr sync finished, 312 movies (#42)";
         assert_eq!(sanitize(plain), plain);
         assert_eq!(sanitize("a\u{0}b\u{1b}[31m"), "a b [31m");
+    }
+
+    #[test]
+    fn the_quick_check_never_passes_a_line_the_full_pass_changes() {
+        // Pieces that matter to some rule, and plain ones, joined by every kind of gap.
+        let pieces = [
+            "token",
+            "Token=",
+            "apikey",
+            "x-api-key:",
+            "password\"",
+            "bearer",
+            "Bearer",
+            "pwd",
+            "botapi=",
+            "eyJ",
+            "eyJa.b.c",
+            "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig",
+            "://",
+            "https://u:p@h/x",
+            "http://radarr:7878/api",
+            "/webhooks/",
+            "hooks/",
+            "TOKEN=",
+            "/Hooks/x",
+            "a@b.c",
+            "@",
+            "0123456789abcdef0123456789abcdef",
+            "0123456789abcdef0123456789abcde",
+            "Ab1-_=+/Ab1-_=+/Ab1-_=+/Ab1-_=+/Ab1-_=+/x9",
+            "\u{0}",
+            "\u{1b}",
+            "\u{85}",
+            "\u{7f}",
+            "é",
+            "İ",
+            "日本",
+            "Radarr",
+            "sync",
+            "(#42)",
+            "2026-11-30",
+            "12:00:00",
+            "[INF]",
+            "movie",
+            "ok.",
+            "...",
+            "!",
+            "?",
+            "x",
+            "",
+            "secretive",
+            "mytoken=1",
+        ];
+        let gaps = [
+            " ", "", "=", ": ", "\"", "'", ",", ";", "(", ")", "[", "]", "{", "}", "<", ">", "\u{3000}", "\t", "&",
+            ".", "-",
+        ];
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut passed = 0;
+        for _ in 0..20_000 {
+            let mut line = String::new();
+            for _ in 0..1 + next(8) {
+                line.push_str(pieces[next(pieces.len())]);
+                line.push_str(gaps[next(gaps.len())]);
+            }
+            let full = full_pass(&line);
+            if !may_change(&line) {
+                passed += 1;
+                assert_eq!(
+                    crate::projection::text::short(Some(&line), LINE_CHARS).unwrap_or_default(),
+                    full,
+                    "{line:?}"
+                );
+            }
+            assert_eq!(sanitize(&line), full, "{line:?}");
+        }
+        // The check lets enough lines through to matter.
+        assert!(passed > 1_000, "{passed}");
     }
 
     #[test]

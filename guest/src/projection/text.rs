@@ -25,7 +25,8 @@ pub fn short(value: Option<&str>, max: usize) -> Option<String> {
     if v.is_empty() {
         return None;
     }
-    if v.chars().count() <= max {
+    // No more characters than bytes: a short text is not counted.
+    if v.len() <= max || v.chars().count() <= max {
         Some(v.to_string())
     } else {
         let cut: String = v.chars().take(max).collect();
