@@ -265,12 +265,43 @@ pub(crate) fn find_ci(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
     if n == 0 || hay.len() < n || from > hay.len() - n {
         return None;
     }
-    // Candidates are where the first byte matches in either case (memchr's vector search);
-    // only those are compared whole.
+    let (off, len) = caseless_run(needle);
+    if len >= 2 {
+        // Candidates are where the needle's longest run of bytes without case (digits, in
+        // a hex key) stands as it is (memmem's vector search); only those are compared whole.
+        let window = &hay[from..];
+        let finder = memchr::memmem::Finder::new(&needle[off..off + len]);
+        let mut start = off;
+        while let Some(p) = finder.find(&window[start..]) {
+            let at = start + p - off;
+            if at + n > window.len() {
+                return None;
+            }
+            if window[at..at + n].eq_ignore_ascii_case(needle) {
+                return Some(from + at);
+            }
+            start += p + 1;
+        }
+        return None;
+    }
+    // Otherwise where the first byte matches in either case (memchr's vector search).
     let first = needle[0];
     memchr::memchr2_iter(first, first.to_ascii_uppercase(), &hay[from..=hay.len() - n])
         .map(|i| from + i)
         .find(|&at| hay[at..at + n].eq_ignore_ascii_case(needle))
+}
+
+/// Where the longest run of `needle`'s bytes that are no ASCII letters begins, and its length.
+fn caseless_run(needle: &[u8]) -> (usize, usize) {
+    let (mut best, mut start) = ((0, 0), 0);
+    for (i, b) in needle.iter().enumerate() {
+        if b.is_ascii_alphabetic() {
+            start = i + 1;
+        } else if i + 1 - start > best.1 {
+            best = (start, i + 1 - start);
+        }
+    }
+    best
 }
 
 /// `bytes` with every occurrence of `key` (any ASCII case) replaced by [`REDACTED`].
@@ -432,6 +463,36 @@ mod tests {
         assert_eq!(find_ci(b"abc1d", needle, 1), None);
         assert_eq!(find_ci(b"ab", needle, 0), None);
         assert_eq!(find_ci(b"1abc1d", b"1abc", 0), Some(0));
+        // A needle with a run of digits is found from that run, overlapping ones included.
+        let needle = b"a112b";
+        assert_eq!(caseless_run(needle), (1, 3));
+        assert_eq!(find_ci(b"xa1112b A112B", needle, 0), Some(8));
+        assert_eq!(find_ci(b"a112ba112b", needle, 1), Some(5));
+        assert_eq!(find_ci(b"112b", needle, 0), None);
+        assert_eq!(find_ci(b"xxxxa112", needle, 0), None);
+        assert_eq!(find_ci(b"12a112bc", b"12", 0), Some(0));
+        assert_eq!(find_ci(b"12a112bc", b"12", 1), Some(4));
+    }
+
+    #[test]
+    fn both_searches_find_what_a_plain_comparison_finds() {
+        let naive = |hay: &[u8], needle: &[u8], from: usize| {
+            (from..hay.len().saturating_sub(needle.len() - 1)).find(|&i| hay[i..i + needle.len()].eq_ignore_ascii_case(needle))
+        };
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let alphabet = b"aA1b2B";
+        for _ in 0..20_000 {
+            let needle: Vec<u8> = (0..1 + next(5)).map(|_| alphabet[next(6) as usize].to_ascii_lowercase()).collect();
+            let hay: Vec<u8> = (0..next(24)).map(|_| alphabet[next(6) as usize]).collect();
+            let from = next(hay.len() as u64 + 1) as usize;
+            assert_eq!(find_ci(&hay, &needle, from), naive(&hay, &needle, from), "{hay:?} {needle:?} {from}");
+        }
     }
 
     #[test]
