@@ -63,6 +63,17 @@ pub struct Notes {
 /// The envelope for `result`, within the byte budget. `notes` are what the call recorded on
 /// the way (warnings, cuts); they appear on failures too.
 pub fn envelope(operation: &str, correlation_id: &str, result: ToolResult, notes: Notes) -> Value {
+    envelope_with_text(operation, correlation_id, result, notes).0
+}
+
+/// [`envelope`], with its JSON text when it was serialised to be measured and has not
+/// changed since (so a call serialises it once).
+pub fn envelope_with_text(
+    operation: &str,
+    correlation_id: &str,
+    result: ToolResult,
+    notes: Notes,
+) -> (Value, Option<String>) {
     let (data, error, mut warnings, mut truncated) = match result {
         Ok(out) => (Some(out.data), None, out.warnings, out.truncated),
         Err(mut err) => (err.data.take().map(|d| *d), Some(err), Vec::new(), false),
@@ -91,16 +102,20 @@ pub fn envelope(operation: &str, correlation_id: &str, result: ToolResult, notes
             d.mark_truncated();
         }
     }
-    let (mut env, mut env_size) = match built {
+    let (mut env, mut text) = match built {
         Some(b) => b,
         None => match build(operation, correlation_id, data.as_ref(), error.as_ref(), &warnings, truncated) {
             Ok(v) => {
-                let n = size(&v);
-                (v, n)
+                let t = serde_json::to_string(&v).unwrap_or_default();
+                (v, t)
             }
-            Err(e) => return internal(operation, correlation_id, &format!("the result could not be serialized: {e}")),
+            Err(e) => {
+                let what = format!("the result could not be serialized: {e}");
+                return (internal(operation, correlation_id, &what), None);
+            }
         },
     };
+    let mut env_size = text.len();
     if env_size > MAX_RESULT_BYTES {
         if let Some(d) = env.get_mut("data") {
             shorten_strings(d, LONG_TEXT_CHARS);
@@ -115,12 +130,13 @@ pub fn envelope(operation: &str, correlation_id: &str, result: ToolResult, notes
             format!("Long texts were shortened to {LONG_TEXT_CHARS} characters to stay within the result budget."),
         );
         env["truncated"] = Value::Bool(true);
-        env_size = size(&env);
+        text = serde_json::to_string(&env).unwrap_or_default();
+        env_size = text.len();
     }
     if env_size > MAX_RESULT_BYTES {
-        return internal(operation, correlation_id, "the result could not be reduced to the 64 KiB budget");
+        return (internal(operation, correlation_id, "the result could not be reduced to the 64 KiB budget"), None);
     }
-    env
+    (env, Some(text))
 }
 
 /// An `INTERNAL_ERROR` envelope, never an invented payload.
@@ -161,8 +177,8 @@ fn build(
 
 /// What [`fit_records`] did.
 enum Fit {
-    /// Every record fits; the envelope and its size when it was built whole to find out.
-    Whole(Option<(Value, usize)>),
+    /// Every record fits; the envelope and its text when it was built whole to find out.
+    Whole(Option<(Value, String)>),
     /// Only the first `kept` of `total` records were kept.
     Cut { total: usize, kept: usize },
 }
@@ -190,9 +206,9 @@ fn fit_records(
     if limit == total
         && let Ok(v) = build(operation, correlation_id, Some(data), error, warnings, truncated)
     {
-        let n = size(&v);
-        if n <= MAX_RESULT_BYTES {
-            return Fit::Whole(Some((v, n)));
+        let text = serde_json::to_string(&v).unwrap_or_default();
+        if !text.is_empty() && text.len() <= MAX_RESULT_BYTES {
+            return Fit::Whole(Some((v, text)));
         }
     }
     // The largest n in 1..=limit that fits; one record is always kept (its text is shortened
@@ -285,8 +301,11 @@ mod tests {
         m
     }
 
+    /// The envelope, checked to be exactly what its text says (whole, cut or shortened).
     fn env_of(result: ToolResult) -> Value {
-        envelope("read_search", "c", result, Notes::default())
+        let (env, text) = envelope_with_text("read_search", "c", result, Notes::default());
+        assert_eq!(text.as_deref(), Some(env.to_string().as_str()));
+        env
     }
 
     #[test]

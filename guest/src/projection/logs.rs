@@ -38,6 +38,18 @@ const SECRET_NAMES: &[&str] = &[
 /// The first letters of [`SECRET_NAMES`].
 const NAME_STARTS: &[u8] = b"abptuswx";
 
+/// Whether a byte is one of [`NAME_STARTS`], by table (a slice's `contains` calls `memchr`,
+/// which is a function call per word start under wasm).
+const IS_NAME_START: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < NAME_STARTS.len() {
+        t[NAME_STARTS[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
 /// The line with secrets redacted and control characters replaced.
 pub fn sanitize(line: &str) -> String {
     if !may_change(line) {
@@ -78,7 +90,7 @@ fn may_change(line: &str) -> bool {
 /// Whether a secret name (any case) starts at `b[i]`.
 fn name_at(b: &[u8], i: usize) -> bool {
     let first = b[i].to_ascii_lowercase();
-    NAME_STARTS.contains(&first)
+    IS_NAME_START[first as usize]
         && SECRET_NAMES.iter().any(|n| {
             let n = n.as_bytes();
             n[0] == first && b.len() - i >= n.len() && b[i..i + n.len()].eq_ignore_ascii_case(n)
@@ -142,7 +154,7 @@ fn redact_named(line: &str) -> Cow<'_, str> {
         // only the names with that first letter.
         let at_word_start = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
         let first = lower_bytes[i];
-        let names: &[&str] = if at_word_start && NAME_STARTS.contains(&first) { SECRET_NAMES } else { &[] };
+        let names: &[&str] = if at_word_start && IS_NAME_START[first as usize] { SECRET_NAMES } else { &[] };
         for name in names.iter().filter(|n| n.as_bytes()[0] == first) {
             if lower_bytes[i..].starts_with(name.as_bytes()) {
                 let mut j = i + name.len();
