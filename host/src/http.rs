@@ -477,7 +477,8 @@ mod tests {
     #[test]
     fn both_searches_find_what_a_plain_comparison_finds() {
         let naive = |hay: &[u8], needle: &[u8], from: usize| {
-            (from..hay.len().saturating_sub(needle.len() - 1)).find(|&i| hay[i..i + needle.len()].eq_ignore_ascii_case(needle))
+            (from..hay.len().saturating_sub(needle.len() - 1))
+                .find(|&i| hay[i..i + needle.len()].eq_ignore_ascii_case(needle))
         };
         let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
         let mut next = |n: u64| {

@@ -89,10 +89,15 @@ impl InProcess {
     }
 
     fn call(&self, tool: &str, args: &str) {
+        self.answer(tool, args, true);
+    }
+
+    /// One call answered with an envelope, a failed one when `!ok`.
+    fn answer(&self, tool: &str, args: &str, ok: bool) {
         use ombi_mcp::runtime::{CallMode, Ended};
         let report = self.rt.block_on(self.runtime.call(tool, args, CallMode::Execute, ombi_mcp::http::Guard::Policy));
         match report.ended {
-            Ended::Answered(Ok(r)) if !r.is_error => {}
+            Ended::Answered(Ok(r)) if r.is_error != ok => {}
             other => panic!("{tool}: {other:?}"),
         }
     }
@@ -195,12 +200,19 @@ fn main() {
             ms(r50),
             ms(r99)
         );
+        let in_process = InProcess::new(&sim.url(), &key, &cache);
+        let refused = refused.to_string();
+        let (f50, f99) = timed(runs(), || in_process.answer("write_vote", &refused, false));
+        println!(
+            "stage: in process, a fresh instance and a call that sends nothing (the sandbox's floor per call) {} p50, {} p99",
+            ms(f50),
+            ms(f99)
+        );
         println!("per call ({} runs after {WARM} warm-up; p50 / p99):", runs());
         println!(
             "  tool           | wasm (ombi-mcp serve) | wasm in process     | native guest        | upstream alone      | serve/native | in process/native | serve/upstream"
         );
         let mut http = native::Http::new(&sim.url(), &key);
-        let in_process = InProcess::new(&sim.url(), &key, &cache);
         for (tool, args) in &cases {
             let (w50, w99) = timed(runs(), || server.call_timed(tool, args));
             let text = args.to_string();
