@@ -17,6 +17,7 @@ use wasmtime_wasi_http::{
 };
 
 use crate::config::ApiKey;
+use crate::key_search::{KeySearch, find_ci};
 use crate::policy::{Kind, Policy};
 use crate::pool::Pool;
 
@@ -259,60 +260,15 @@ impl WasiHttpHooks for HostHttp {
 /// What a removed key becomes.
 pub const REDACTED: &[u8] = b"[redacted]";
 
-/// Finds `needle` (lower-case ASCII) in `hay`, ignoring ASCII case.
-pub(crate) fn find_ci(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
-    let n = needle.len();
-    if n == 0 || hay.len() < n || from > hay.len() - n {
-        return None;
-    }
-    let (off, len) = caseless_run(needle);
-    if len >= 2 {
-        // Candidates are where the needle's longest run of bytes without case (digits, in
-        // a hex key) stands as it is (memmem's vector search); only those are compared whole.
-        let window = &hay[from..];
-        let finder = memchr::memmem::Finder::new(&needle[off..off + len]);
-        let mut start = off;
-        while let Some(p) = finder.find(&window[start..]) {
-            let at = start + p - off;
-            if at + n > window.len() {
-                return None;
-            }
-            if window[at..at + n].eq_ignore_ascii_case(needle) {
-                return Some(from + at);
-            }
-            start += p + 1;
-        }
-        return None;
-    }
-    // Otherwise where the first byte matches in either case (memchr's vector search).
-    let first = needle[0];
-    memchr::memchr2_iter(first, first.to_ascii_uppercase(), &hay[from..=hay.len() - n])
-        .map(|i| from + i)
-        .find(|&at| hay[at..at + n].eq_ignore_ascii_case(needle))
-}
-
-/// Where the longest run of `needle`'s bytes that are no ASCII letters begins, and its length.
-fn caseless_run(needle: &[u8]) -> (usize, usize) {
-    let (mut best, mut start) = ((0, 0), 0);
-    for (i, b) in needle.iter().enumerate() {
-        if b.is_ascii_alphabetic() {
-            start = i + 1;
-        } else if i + 1 - start > best.1 {
-            best = (start, i + 1 - start);
-        }
-    }
-    best
-}
-
 /// `bytes` with every occurrence of `key` (any ASCII case) replaced by [`REDACTED`].
 pub fn scrub_bytes(bytes: &[u8], key: &str) -> Vec<u8> {
-    let needle = key.to_ascii_lowercase().into_bytes();
+    let search = KeySearch::new(key.as_bytes());
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
-    while let Some(at) = find_ci(bytes, &needle, i) {
+    while let Some(at) = search.find(bytes, i) {
         out.extend_from_slice(&bytes[i..at]);
         out.extend_from_slice(REDACTED);
-        i = at + needle.len();
+        i = at + search.len();
     }
     out.extend_from_slice(&bytes[i..]);
     out
@@ -322,7 +278,7 @@ pub fn scrub_bytes(bytes: &[u8], key: &str) -> Vec<u8> {
 fn scrub_headers(headers: &mut http::HeaderMap, key: &str) {
     for value in headers.values_mut() {
         let bytes = value.as_bytes();
-        if find_ci(bytes, &key.to_ascii_lowercase().into_bytes(), 0).is_some()
+        if find_ci(bytes, key.as_bytes(), 0).is_some()
             && let Ok(v) = HeaderValue::from_bytes(&scrub_bytes(bytes, key))
         {
             *value = v;
@@ -334,21 +290,21 @@ fn scrub_headers(headers: &mut http::HeaderMap, key: &str) {
 /// of each chunk are held back until the next chunk shows whether they start the key.
 pub struct Scrubbed {
     inner: WasiBody,
-    key: Vec<u8>,
+    key: KeySearch,
     held: Vec<u8>,
     done: bool,
 }
 
 impl Scrubbed {
     pub fn new(inner: WasiBody, key: &str) -> Scrubbed {
-        Scrubbed { inner, key: key.to_ascii_lowercase().into_bytes(), held: Vec::new(), done: false }
+        Scrubbed { inner, key: KeySearch::new(key.as_bytes()), held: Vec::new(), done: false }
     }
 
     /// Scrubs `held` + `chunk`; returns what is safe to emit, keeping a possible key prefix.
     /// A chunk without the key after nothing held is passed on uncopied, less the end that
     /// may start the key.
     fn feed(&mut self, chunk: Bytes, last: bool) -> Bytes {
-        if self.held.is_empty() && find_ci(&chunk, &self.key, 0).is_none() {
+        if self.held.is_empty() && self.key.find(&chunk, 0).is_none() {
             let keep = if last { 0 } else { self.key_prefix_at_end(&chunk) };
             let emit_to = chunk.len() - keep;
             self.held.extend_from_slice(&chunk[emit_to..]);
@@ -357,7 +313,7 @@ impl Scrubbed {
         self.held.extend_from_slice(&chunk);
         let mut out = Vec::with_capacity(self.held.len());
         let mut i = 0;
-        while let Some(at) = find_ci(&self.held, &self.key, i) {
+        while let Some(at) = self.key.find(&self.held, i) {
             out.extend_from_slice(&self.held[i..at]);
             out.extend_from_slice(REDACTED);
             i = at + self.key.len();
@@ -372,7 +328,8 @@ impl Scrubbed {
     /// The length of the longest end of `chunk` that begins the key (any ASCII case).
     fn key_prefix_at_end(&self, chunk: &[u8]) -> usize {
         let most = (self.key.len() - 1).min(chunk.len());
-        (1..=most).rev().find(|&n| chunk[chunk.len() - n..].eq_ignore_ascii_case(&self.key[..n])).unwrap_or(0)
+        let key = self.key.needle();
+        (1..=most).rev().find(|&n| chunk[chunk.len() - n..].eq_ignore_ascii_case(&key[..n])).unwrap_or(0)
     }
 }
 
@@ -452,49 +409,6 @@ impl Body for Capped {
 mod tests {
     use super::*;
     use http_body_util::Full;
-
-    #[test]
-    fn the_key_is_found_in_any_case_from_any_offset() {
-        let needle = b"abc1d";
-        assert_eq!(find_ci(b"xxABC1Dyy", needle, 0), Some(2));
-        assert_eq!(find_ci(b"abc1dabc1d", needle, 1), Some(5));
-        assert_eq!(find_ci(b"xxxxabc1D", needle, 0), Some(4));
-        assert_eq!(find_ci(b"aabc1", needle, 0), None);
-        assert_eq!(find_ci(b"abc1d", needle, 1), None);
-        assert_eq!(find_ci(b"ab", needle, 0), None);
-        assert_eq!(find_ci(b"1abc1d", b"1abc", 0), Some(0));
-        // A needle with a run of digits is found from that run, overlapping ones included.
-        let needle = b"a112b";
-        assert_eq!(caseless_run(needle), (1, 3));
-        assert_eq!(find_ci(b"xa1112b A112B", needle, 0), Some(8));
-        assert_eq!(find_ci(b"a112ba112b", needle, 1), Some(5));
-        assert_eq!(find_ci(b"112b", needle, 0), None);
-        assert_eq!(find_ci(b"xxxxa112", needle, 0), None);
-        assert_eq!(find_ci(b"12a112bc", b"12", 0), Some(0));
-        assert_eq!(find_ci(b"12a112bc", b"12", 1), Some(4));
-    }
-
-    #[test]
-    fn both_searches_find_what_a_plain_comparison_finds() {
-        let naive = |hay: &[u8], needle: &[u8], from: usize| {
-            (from..hay.len().saturating_sub(needle.len() - 1))
-                .find(|&i| hay[i..i + needle.len()].eq_ignore_ascii_case(needle))
-        };
-        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
-        let alphabet = b"aA1b2B";
-        for _ in 0..20_000 {
-            let needle: Vec<u8> = (0..1 + next(5)).map(|_| alphabet[next(6) as usize].to_ascii_lowercase()).collect();
-            let hay: Vec<u8> = (0..next(24)).map(|_| alphabet[next(6) as usize]).collect();
-            let from = next(hay.len() as u64 + 1) as usize;
-            assert_eq!(find_ci(&hay, &needle, from), naive(&hay, &needle, from), "{hay:?} {needle:?} {from}");
-        }
-    }
 
     #[test]
     fn time_outs_are_clamped() {

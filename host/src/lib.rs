@@ -24,6 +24,7 @@ pub mod cache;
 pub mod config;
 pub mod demo;
 pub mod http;
+pub mod key_search;
 pub mod mcp;
 pub mod policy;
 pub mod pool;

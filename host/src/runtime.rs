@@ -357,7 +357,7 @@ pub fn clean_json(text: &str, key: Option<&str>) -> Option<Box<serde_json::value
     }
     if let Some(key) = key {
         let needle = key.to_ascii_lowercase();
-        if key.contains(['"', '\\']) || crate::http::find_ci(text.as_bytes(), needle.as_bytes(), 0).is_some() {
+        if key.contains(['"', '\\']) || crate::key_search::find_ci(text.as_bytes(), needle.as_bytes(), 0).is_some() {
             return None;
         }
     }
