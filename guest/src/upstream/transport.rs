@@ -89,6 +89,10 @@ impl Upstream for WasiHttp {
         }
         OutgoingBody::finish(body, None).map_err(|c| map_code(&c))?;
 
+        // One timer for the request's deadline and one pollable per thing waited on, made
+        // once and shared by every wait (not two new resources for each).
+        let timer = monotonic_clock::subscribe_instant(deadline);
+        let answered = future.subscribe();
         let response = loop {
             match future.get() {
                 Some(Ok(Ok(r))) => break r,
@@ -96,7 +100,7 @@ impl Upstream for WasiHttp {
                 Some(Err(())) => {
                     return Err(TransportError::Broken("the response was already taken".into()));
                 }
-                None => wait(&future.subscribe(), deadline)?,
+                None => wait(&answered, &timer)?,
             }
         };
         let status = response.status();
@@ -113,9 +117,10 @@ impl Upstream for WasiHttp {
             incoming.stream().map_err(|_| TransportError::Broken("the body stream was already taken".into()))?;
         let mut buf = Vec::with_capacity(expected.min(self.max_bytes.saturating_add(1)).min(PRESIZE_MAX));
         let mut over_budget = false;
+        let readable = stream.subscribe();
         loop {
             match stream.read(CHUNK) {
-                Ok(chunk) if chunk.is_empty() => wait(&stream.subscribe(), deadline)?,
+                Ok(chunk) if chunk.is_empty() => wait(&readable, &timer)?,
                 Ok(chunk) => {
                     buf.extend_from_slice(&chunk);
                     if buf.len() > self.max_bytes {
@@ -134,16 +139,16 @@ impl Upstream for WasiHttp {
                 }
             }
         }
+        drop(readable);
         drop(stream);
         drop(IncomingBody::finish(incoming));
         Ok(RawResponse { status, content_type, retry_after, body: buf, over_budget })
     }
 }
 
-/// Blocks until `ready` fires or the deadline passes (a time-out after sending).
-fn wait(ready: &Pollable, deadline: u64) -> Result<(), TransportError> {
-    let timer = monotonic_clock::subscribe_instant(deadline);
-    let fired = poll::poll(&[ready, &timer]);
+/// Blocks until `ready` fires or `deadline` (a timer) passes: a time-out after sending.
+fn wait(ready: &Pollable, deadline: &Pollable) -> Result<(), TransportError> {
+    let fired = poll::poll(&[ready, deadline]);
     if fired.contains(&0) { Ok(()) } else { Err(TransportError::Timeout { sent: true }) }
 }
 
