@@ -13,8 +13,9 @@
 //! - the component's size.
 //!
 //! Sections can be picked by name (`cargo bench -p ombi-mcp --bench perf -- per-call rss`):
-//! `cold`, `per-call`, `reuse`, `throughput`, `rss` (and `profile`: only the in-process
-//! `read_search` in a loop, for `perf record`); `PERF_RUNS` overrides the 300 runs.
+//! `cold`, `per-call`, `reuse`, `throughput`, `rss` (and `profile`: one tool in a loop, for
+//! `perf record`: the component in process, or `native`, or `pool`, the same requests through
+//! the host's connection pool and key scrub with no sandbox); `PERF_RUNS` overrides the 300 runs.
 #![allow(clippy::print_stdout, reason = "a benchmark prints its figures")]
 
 mod native;
@@ -142,16 +143,74 @@ fn main() {
             let stat = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
             stat.split_whitespace().next().and_then(|n| n.parse().ok()).unwrap_or(0)
         };
+        // How often this thread gave up its CPU (each a wake-up later).
+        let switches = || -> u64 {
+            let status = std::fs::read_to_string("/proc/thread-self/status").unwrap_or_default();
+            status
+                .lines()
+                .filter(|l| l.contains("ctxt_switches"))
+                .filter_map(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+                .sum()
+        };
         let before = on_cpu();
-        let (p50, p99) = if args.iter().any(|a| a == "native") {
+        let switched = switches();
+        let started = std::time::Instant::now();
+        let (p50, p99) = if args.iter().any(|a| a == "pool") {
+            // The same requests through the host's connection pool and key scrub alone (no
+            // sandbox), on one thread as `serve` runs them.
+            let mut http = native::Http::new(&sim.url(), &key);
+            http.log = Some(Vec::new());
+            native::call(&mut http, &sim.url(), tool, search);
+            let recorded = http.log.take().expect("log");
+            let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("tokio");
+            let pool = ombi_mcp::pool::Pool::new(Vec::new(), true);
+            let url = sim.url();
+            let t = timed(runs(), || {
+                rt.block_on(async {
+                    for r in &recorded {
+                        use http_body_util::BodyExt;
+                        use ombi_guest::upstream::Method;
+                        let method = match r.method {
+                            Method::Get => "GET",
+                            Method::Post => "POST",
+                            Method::Put => "PUT",
+                            Method::Delete => "DELETE",
+                        };
+                        let bytes = bytes::Bytes::from(r.body.clone().unwrap_or_default());
+                        let body = http_body_util::Full::new(bytes).map_err(|n| match n {}).boxed_unsync();
+                        let mut req = ::http::Request::builder()
+                            .method(method)
+                            .uri(format!("{url}{}", r.path))
+                            .header("apikey", &key)
+                            .header("accept", "application/json");
+                        if r.body.is_some() {
+                            req = req.header("content-type", "application/json");
+                        }
+                        let req = req.body(body).expect("request");
+                        let resp = pool.send(req, Default::default()).await.expect("pool");
+                        let body = ombi_mcp::http::Scrubbed::new(resp.into_body(), &key);
+                        body.collect().await.expect("body");
+                    }
+                })
+            });
+            println!("pool: {:?}", pool.stats());
+            t
+        } else if args.iter().any(|a| a == "native") {
             let mut http = native::Http::new(&sim.url(), &key);
             timed(runs(), || native::call(&mut http, &sim.url(), tool, search))
         } else {
             let in_process = InProcess::new(&sim.url(), &key, &cache);
             timed(runs(), || in_process.call(tool, search))
         };
-        let cpu = (on_cpu() - before) as f64 / 1e6 / (runs() + WARM) as f64;
-        println!("{tool} {} p50, {} p99; this thread on a CPU {cpu:.3} ms per call", ms(p50), ms(p99));
+        let calls = (runs() + WARM) as f64;
+        let cpu = (on_cpu() - before) as f64 / 1e6 / calls;
+        let switched = (switches() - switched) as f64 / calls;
+        let mean = started.elapsed().as_secs_f64() * 1000.0 / calls;
+        println!(
+            "{tool} {} p50, {} p99, {mean:.3} ms mean; this thread on a CPU {cpu:.3} ms and off it {switched:.2} times per call",
+            ms(p50),
+            ms(p99)
+        );
         return;
     }
     if want("cold") {
