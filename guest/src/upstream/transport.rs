@@ -10,7 +10,7 @@ use super::{ApiRequest, Method, RawResponse, TransportError, Upstream};
 use crate::bindings::wasi::clocks::monotonic_clock;
 use crate::bindings::wasi::http::outgoing_handler;
 use crate::bindings::wasi::http::types::{
-    ErrorCode, Fields, IncomingBody, Method as WasiMethod, OutgoingBody, OutgoingRequest, RequestOptions, Scheme,
+    ErrorCode, Fields, HeaderError, Method as WasiMethod, OutgoingBody, OutgoingRequest, Scheme,
 };
 use crate::bindings::wasi::io::poll::{self, Pollable};
 use crate::bindings::wasi::io::streams::StreamError;
@@ -39,46 +39,49 @@ impl WasiHttp {
 }
 
 impl Upstream for WasiHttp {
+    // Every `wasi:http` call, resource drops included, crosses into the host, so this makes
+    // as few as the exchange needs: the headers in one list, no body for a bodiless request,
+    // no request options (the deadline below bounds every phase, and the host applies time-outs
+    // of its own), the deadline as one timer for the whole exchange.
     fn send(&mut self, req: &ApiRequest) -> Result<RawResponse, TransportError> {
-        let deadline = monotonic_clock::now().saturating_add(self.timeout_ns);
-        let headers = Fields::new();
-        let add = |name: &str, value: &[u8]| {
-            headers.append(name, value).map_err(|e| TransportError::Broken(format!("header {name} refused: {e:?}")))
-        };
-        add("Accept", b"application/json")?;
+        let timer = monotonic_clock::subscribe_duration(self.timeout_ns);
+        let mut entries: Vec<(String, Vec<u8>)> = Vec::with_capacity(5);
+        entries.push(("Accept".into(), b"application/json".to_vec()));
         if let Some(body) = &req.body {
-            add("Content-Type", b"application/json")?;
-            add("Content-Length", body.len().to_string().as_bytes())?;
+            entries.push(("Content-Type".into(), b"application/json".to_vec()));
+            entries.push(("Content-Length".into(), body.len().to_string().into_bytes()));
         }
         if let Some(user) = &req.user {
-            add("UserName", user.as_bytes())?;
+            entries.push(("UserName".into(), user.as_bytes().to_vec()));
         }
         if let Ok(key) = std::env::var("OMBI_API_KEY") {
-            add("ApiKey", key.as_bytes())?;
+            entries.push(("ApiKey".into(), key.into_bytes()));
         }
+        let headers = Fields::from_list(&entries).map_err(|e| refused_header(&entries, &e))?;
         let out = OutgoingRequest::new(headers);
-        let method = match req.method {
-            Method::Get => WasiMethod::Get,
-            Method::Post => WasiMethod::Post,
-            Method::Put => WasiMethod::Put,
-            Method::Delete => WasiMethod::Delete,
-        };
         let invalid = |what: &str| TransportError::Broken(format!("invalid request {what}"));
-        out.set_method(&method).map_err(|_| invalid("method"))?;
+        let method = match req.method {
+            // A new request's method is GET already.
+            Method::Get => None,
+            Method::Post => Some(WasiMethod::Post),
+            Method::Put => Some(WasiMethod::Put),
+            Method::Delete => Some(WasiMethod::Delete),
+        };
+        if let Some(method) = method {
+            out.set_method(&method).map_err(|_| invalid("method"))?;
+        }
         let scheme = if self.base.https { Scheme::Https } else { Scheme::Http };
         out.set_scheme(Some(&scheme)).map_err(|_| invalid("scheme"))?;
         out.set_authority(Some(&self.base.authority)).map_err(|_| invalid("authority"))?;
         out.set_path_with_query(Some(&self.base.full_path(&req.path))).map_err(|_| invalid("path"))?;
 
-        let options = RequestOptions::new();
-        // Each phase gets the whole remaining budget; the deadline below bounds the sum.
-        let _ = options.set_connect_timeout(Some(self.timeout_ns));
-        let _ = options.set_first_byte_timeout(Some(self.timeout_ns));
-        let _ = options.set_between_bytes_timeout(Some(self.timeout_ns));
-
-        let body = out.body().map_err(|_| invalid("body"))?;
-        let future = outgoing_handler::handle(out, Some(options)).map_err(|c| map_code(&c))?;
-        if let Some(bytes) = &req.body {
+        // A request whose body is never taken is sent with an empty one.
+        let body = match &req.body {
+            Some(_) => Some(out.body().map_err(|_| invalid("body"))?),
+            None => None,
+        };
+        let future = outgoing_handler::handle(out, None).map_err(|c| map_code(&c))?;
+        if let (Some(body), Some(bytes)) = (body, &req.body) {
             let stream = body.write().map_err(|_| invalid("body stream"))?;
             for chunk in bytes.chunks(4096) {
                 stream
@@ -86,28 +89,29 @@ impl Upstream for WasiHttp {
                     .map_err(|e| TransportError::Broken(format!("sending the body failed: {e:?}")))?;
             }
             drop(stream);
+            OutgoingBody::finish(body, None).map_err(|c| map_code(&c))?;
         }
-        OutgoingBody::finish(body, None).map_err(|c| map_code(&c))?;
 
-        // One timer for the request's deadline and one pollable per thing waited on, made
-        // once and shared by every wait (not two new resources for each).
-        let timer = monotonic_clock::subscribe_instant(deadline);
+        // One pollable per thing waited on, shared by every wait. A response is never ready
+        // the moment it is asked for, so the first look is a wait.
         let answered = future.subscribe();
         let response = loop {
+            wait(&answered, &timer)?;
             match future.get() {
                 Some(Ok(Ok(r))) => break r,
                 Some(Ok(Err(code))) => return Err(map_code(&code)),
                 Some(Err(())) => {
                     return Err(TransportError::Broken("the response was already taken".into()));
                 }
-                None => wait(&answered, &timer)?,
+                None => {}
             }
         };
         let status = response.status();
         let fields = response.headers();
         let header = |name: &str| fields.get(name).into_iter().next().map(|v| String::from_utf8_lossy(&v).into_owned());
         let content_type = header("content-type");
-        let retry_after = header("retry-after");
+        // Only a refusal can ask to come back later.
+        let retry_after = if status >= 400 { header("retry-after") } else { None };
         // Room for the whole body at once when Ombi says how long it is (within the budget).
         let expected = header("content-length").and_then(|v| v.trim().parse::<usize>().ok()).unwrap_or(0);
         drop(fields);
@@ -139,11 +143,22 @@ impl Upstream for WasiHttp {
                 }
             }
         }
+        // Dropped in order, children first; the trailers are never read, so the body is
+        // dropped rather than finished.
         drop(readable);
         drop(stream);
-        drop(IncomingBody::finish(incoming));
+        drop(incoming);
         Ok(RawResponse { status, content_type, retry_after, body: buf, over_budget })
     }
+}
+
+/// Names the header `Fields::from_list` refused (it says only why).
+fn refused_header(entries: &[(String, Vec<u8>)], error: &HeaderError) -> TransportError {
+    let name = entries
+        .iter()
+        .find(|e| Fields::from_list(std::slice::from_ref(*e)).is_err())
+        .map_or("?", |(name, _)| name.as_str());
+    TransportError::Broken(format!("header {name} refused: {error:?}"))
 }
 
 /// Blocks until `ready` fires or `deadline` (a timer) passes: a time-out after sending.
