@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use crate::ctx::{Ctx, Plan, Settings};
-use crate::envelope::{Notes, envelope_with_text};
+use crate::envelope::{Notes, envelope_text};
 use crate::error::{ErrorCode, ToolError};
 use crate::schema::output::output_schema;
 use crate::tools::{Effect, catalogue, find};
@@ -78,9 +78,8 @@ pub fn call(
     settings: &Settings,
     upstream: &mut dyn Upstream,
 ) -> Result<Called, CallFailure> {
-    let (env, text, plan) = run(name, arguments_json, settings, upstream)?;
-    let is_error = env["ok"] != Value::Bool(true);
-    Ok(Called { json: text.unwrap_or_else(|| env.to_string()), is_error, plan })
+    let (json, ok, plan) = run(name, arguments_json, settings, upstream)?;
+    Ok(Called { json, is_error: !ok, plan })
 }
 
 /// Runs tool `name` and returns its envelope as a JSON value.
@@ -90,15 +89,17 @@ pub fn call_value(
     settings: &Settings,
     upstream: &mut dyn Upstream,
 ) -> Result<Value, CallFailure> {
-    run(name, arguments_json, settings, upstream).map(|(env, _, _)| env)
+    let (json, _, _) = run(name, arguments_json, settings, upstream)?;
+    Ok(serde_json::from_str(&json).expect("an envelope is JSON"))
 }
 
+/// The envelope's text, whether it is a success, and the plan of a write in plan mode.
 fn run(
     name: &str,
     arguments_json: &str,
     settings: &Settings,
     upstream: &mut dyn Upstream,
-) -> Result<(Value, Option<String>, Option<Plan>), CallFailure> {
+) -> Result<(String, bool, Option<Plan>), CallFailure> {
     let entry = find(name).ok_or_else(|| CallFailure::UnknownTool(name.to_string()))?;
     let correlation = settings.correlation_id.as_str();
     if matches!(entry.meta.effect, Effect::Write { .. }) && !settings.allow_writes {
@@ -108,8 +109,8 @@ fn run(
                 "{name} changes Ombi, and this server runs read-only. Set OMBI_ALLOW_WRITES=true in the server's environment to enable the write tools; nothing was sent to Ombi."
             ),
         );
-        let (env, text) = envelope_with_text(name, correlation, Err(err), Notes::default());
-        return Ok((env, text, None));
+        let (text, ok) = envelope_text(name, correlation, Err(err), Notes::default());
+        return Ok((text, ok, None));
     }
     let args: Value = if arguments_json.trim().is_empty() {
         json!({})
@@ -118,16 +119,16 @@ fn run(
             Ok(v) => v,
             Err(e) => {
                 let err = ToolError::invalid("arguments", format!("the arguments are not valid JSON: {e}"));
-                let (env, text) = envelope_with_text(name, correlation, Err(err), Notes::default());
-                return Ok((env, text, None));
+                let (text, ok) = envelope_text(name, correlation, Err(err), Notes::default());
+                return Ok((text, ok, None));
             }
         }
     };
     let mut ctx = Ctx::new(settings, upstream);
     let result = entry.call(&mut ctx, without_nulls(args));
     let plan = ctx.plan.take();
-    let (env, text) = envelope_with_text(name, correlation, result, ctx.notes);
-    Ok((env, text, plan))
+    let (text, ok) = envelope_text(name, correlation, result, ctx.notes);
+    Ok((text, ok, plan))
 }
 
 /// Drops object members whose value is `null`: an optional argument given as `null` is an

@@ -63,17 +63,14 @@ pub struct Notes {
 /// The envelope for `result`, within the byte budget. `notes` are what the call recorded on
 /// the way (warnings, cuts); they appear on failures too.
 pub fn envelope(operation: &str, correlation_id: &str, result: ToolResult, notes: Notes) -> Value {
-    envelope_with_text(operation, correlation_id, result, notes).0
+    let (text, _) = envelope_text(operation, correlation_id, result, notes);
+    serde_json::from_str(&text).expect("an envelope is JSON")
 }
 
-/// [`envelope`], with its JSON text when it was serialised to be measured and has not
-/// changed since (so a call serialises it once).
-pub fn envelope_with_text(
-    operation: &str,
-    correlation_id: &str,
-    result: ToolResult,
-    notes: Notes,
-) -> (Value, Option<String>) {
+/// [`envelope`] as the JSON text that is sent, and whether it is a success. The envelope is
+/// written straight from the typed result (no tree of JSON values in between); only one
+/// that is over the budget even whole is read back to have its long texts shortened.
+pub fn envelope_text(operation: &str, correlation_id: &str, result: ToolResult, notes: Notes) -> (String, bool) {
     let (data, error, mut warnings, mut truncated) = match result {
         Ok(out) => (Some(out.data), None, out.warnings, out.truncated),
         Err(mut err) => (err.data.take().map(|d| *d), Some(err), Vec::new(), false),
@@ -83,7 +80,7 @@ pub fn envelope_with_text(
     truncated |= notes.truncated;
     let mut warnings = tidy_warnings(all, &mut truncated);
     let mut data = data;
-    // The envelope as built and measured while fitting, when nothing changed since.
+    // The envelope as written and measured while fitting, when nothing changed since.
     let mut built = None;
     if let Some(d) = data.as_mut() {
         match fit_records(d, operation, correlation_id, error.as_ref(), &warnings, truncated) {
@@ -102,21 +99,21 @@ pub fn envelope_with_text(
             d.mark_truncated();
         }
     }
-    let (mut env, mut text) = match built {
-        Some(b) => b,
-        None => match build(operation, correlation_id, data.as_ref(), error.as_ref(), &warnings, truncated) {
-            Ok(v) => {
-                let t = serde_json::to_string(&v).unwrap_or_default();
-                (v, t)
-            }
+    let ok = error.is_none();
+    let mut text = match built {
+        Some(t) => t,
+        None => match write(operation, correlation_id, data.as_ref(), error.as_ref(), &warnings, truncated) {
+            Ok(t) => t,
             Err(e) => {
                 let what = format!("the result could not be serialized: {e}");
-                return (internal(operation, correlation_id, &what), None);
+                return (internal(operation, correlation_id, &what), false);
             }
         },
     };
-    let mut env_size = text.len();
-    if env_size > MAX_RESULT_BYTES {
+    if text.len() > MAX_RESULT_BYTES {
+        let Ok(mut env) = serde_json::from_str::<Value>(&text) else {
+            return (internal(operation, correlation_id, "the result could not be read back to be shortened"), false);
+        };
         if let Some(d) = env.get_mut("data") {
             shorten_strings(d, LONG_TEXT_CHARS);
             if let Some(d) = d.as_object_mut()
@@ -131,16 +128,15 @@ pub fn envelope_with_text(
         );
         env["truncated"] = Value::Bool(true);
         text = serde_json::to_string(&env).unwrap_or_default();
-        env_size = text.len();
     }
-    if env_size > MAX_RESULT_BYTES {
-        return (internal(operation, correlation_id, "the result could not be reduced to the 64 KiB budget"), None);
+    if text.len() > MAX_RESULT_BYTES {
+        return (internal(operation, correlation_id, "the result could not be reduced to the 64 KiB budget"), false);
     }
-    (env, Some(text))
+    (text, ok)
 }
 
 /// An `INTERNAL_ERROR` envelope, never an invented payload.
-fn internal(operation: &str, correlation_id: &str, message: &str) -> Value {
+fn internal(operation: &str, correlation_id: &str, message: &str) -> String {
     json!({
         "ok": false,
         "operation": operation,
@@ -149,36 +145,46 @@ fn internal(operation: &str, correlation_id: &str, message: &str) -> Value {
         "truncated": false,
         "correlation_id": correlation_id,
     })
+    .to_string()
 }
 
-fn build(
+/// The envelope's members, written in the order a JSON object of them would list them.
+#[derive(serde::Serialize)]
+struct Envelope<'a> {
+    correlation_id: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    data: Option<&'a Data>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a ToolError>,
+    ok: bool,
+    operation: &'a str,
+    truncated: bool,
+    warnings: &'a [String],
+}
+
+fn write(
     operation: &str,
     correlation_id: &str,
     data: Option<&Data>,
     error: Option<&ToolError>,
     warnings: &[String],
     truncated: bool,
-) -> Result<Value, serde_json::Error> {
-    let mut env = json!({
-        "ok": error.is_none(),
-        "operation": operation,
-        "warnings": warnings,
-        "truncated": truncated,
-        "correlation_id": correlation_id,
-    });
-    if let Some(d) = data {
-        env["data"] = serde_json::to_value(d)?;
-    }
-    if let Some(e) = error {
-        env["error"] = serde_json::to_value(e)?;
-    }
-    Ok(env)
+) -> Result<String, serde_json::Error> {
+    serde_json::to_string(&Envelope {
+        correlation_id,
+        data,
+        error,
+        ok: error.is_none(),
+        operation,
+        truncated,
+        warnings,
+    })
 }
 
 /// What [`fit_records`] did.
 enum Fit {
-    /// Every record fits; the envelope and its text when it was built whole to find out.
-    Whole(Option<(Value, String)>),
+    /// Every record fits; the envelope's text when it was written whole to find out.
+    Whole(Option<String>),
     /// Only the first `kept` of `total` records were kept.
     Cut { total: usize, kept: usize },
 }
@@ -198,18 +204,14 @@ fn fit_records(
         let mut probe = data.clone();
         probe.keep(n);
         let room = MAX_RESULT_BYTES.saturating_sub(MAX_WARNING_CHARS + 64);
-        build(operation, correlation_id, Some(&probe), error, warnings, truncated)
-            .map(|v| size(&v) <= room)
-            .unwrap_or(false)
+        write(operation, correlation_id, Some(&probe), error, warnings, truncated).is_ok_and(|t| t.len() <= room)
     };
     let limit = total.min(data.max_records());
     if limit == total
-        && let Ok(v) = build(operation, correlation_id, Some(data), error, warnings, truncated)
+        && let Ok(text) = write(operation, correlation_id, Some(data), error, warnings, truncated)
+        && text.len() <= MAX_RESULT_BYTES
     {
-        let text = serde_json::to_string(&v).unwrap_or_default();
-        if !text.is_empty() && text.len() <= MAX_RESULT_BYTES {
-            return Fit::Whole(Some((v, text)));
-        }
+        return Fit::Whole(Some(text));
     }
     // The largest n in 1..=limit that fits; one record is always kept (its text is shortened
     // later if it alone is too big).
@@ -228,10 +230,6 @@ fn fit_records(
     }
     data.keep(kept);
     Fit::Cut { total, kept }
-}
-
-fn size(v: &Value) -> usize {
-    serde_json::to_vec(v).map(|b| b.len()).unwrap_or(usize::MAX)
 }
 
 fn shorten_strings(v: &mut Value, max: usize) {
@@ -301,10 +299,14 @@ mod tests {
         m
     }
 
-    /// The envelope, checked to be exactly what its text says (whole, cut or shortened).
+    /// The envelope read from its text, checked to be what a tree of JSON values of the same
+    /// result would say (whole, cut or shortened), and to fit the budget.
     fn env_of(result: ToolResult) -> Value {
-        let (env, text) = envelope_with_text("read_search", "c", result, Notes::default());
-        assert_eq!(text.as_deref(), Some(env.to_string().as_str()));
+        let (text, ok) = envelope_text("read_search", "c", result, Notes::default());
+        let env: Value = serde_json::from_str(&text).expect("JSON");
+        assert_eq!(env["ok"] == true, ok);
+        assert!(text.len() <= MAX_RESULT_BYTES, "{} bytes", text.len());
+        assert_eq!(env.to_string().len(), text.len(), "the text and its values differ: {text}");
         env
     }
 

@@ -47,19 +47,22 @@ fn ms(d: Duration) -> String {
     format!("{:.3} ms", d.as_secs_f64() * 1000.0)
 }
 
-fn timed(runs: usize, mut f: impl FnMut()) -> (Duration, Duration) {
+fn timed(runs: usize, f: impl FnMut()) -> (Duration, Duration) {
+    stats(samples(runs, f))
+}
+
+/// The time of each of `runs` calls of `f`, after the warm-up.
+fn samples(runs: usize, mut f: impl FnMut()) -> Vec<Duration> {
     for _ in 0..WARM {
         f();
     }
-    stats(
-        (0..runs)
-            .map(|_| {
-                let t = Instant::now();
-                f();
-                t.elapsed()
-            })
-            .collect(),
-    )
+    (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed()
+        })
+        .collect()
 }
 
 /// The component run in this process through the host's runtime (no stdio, no JSON-RPC):
@@ -155,7 +158,7 @@ fn main() {
         let before = on_cpu();
         let switched = switches();
         let started = std::time::Instant::now();
-        let (p50, p99) = if args.iter().any(|a| a == "pool") {
+        let mut times = if args.iter().any(|a| a == "pool") {
             // The same requests through the host's connection pool and key scrub alone (no
             // sandbox), on one thread as `serve` runs them.
             let mut http = native::Http::new(&sim.url(), &key);
@@ -165,7 +168,7 @@ fn main() {
             let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("tokio");
             let pool = ombi_mcp::pool::Pool::new(Vec::new(), true);
             let url = sim.url();
-            let t = timed(runs(), || {
+            let t = samples(runs(), || {
                 rt.block_on(async {
                     for r in &recorded {
                         use http_body_util::BodyExt;
@@ -197,19 +200,24 @@ fn main() {
             t
         } else if args.iter().any(|a| a == "native") {
             let mut http = native::Http::new(&sim.url(), &key);
-            timed(runs(), || native::call(&mut http, &sim.url(), tool, search))
+            samples(runs(), || native::call(&mut http, &sim.url(), tool, search))
         } else {
             let in_process = InProcess::new(&sim.url(), &key, &cache);
-            timed(runs(), || in_process.call(tool, search))
+            samples(runs(), || in_process.call(tool, search))
         };
         let calls = (runs() + WARM) as f64;
         let cpu = (on_cpu() - before) as f64 / 1e6 / calls;
         let switched = (switches() - switched) as f64 / calls;
         let mean = started.elapsed().as_secs_f64() * 1000.0 / calls;
+        times.sort();
+        let at = |q: f64| ms(times[((times.len() as f64 - 1.0) * q).round() as usize]);
         println!(
-            "{tool} {} p50, {} p99, {mean:.3} ms mean; this thread on a CPU {cpu:.3} ms and off it {switched:.2} times per call",
-            ms(p50),
-            ms(p99)
+            "{tool} p50 {}, p90 {}, p99 {}, p99.9 {}, max {}, mean {mean:.3} ms; this thread on a CPU {cpu:.3} ms and off it {switched:.2} times per call",
+            at(0.5),
+            at(0.9),
+            at(0.99),
+            at(0.999),
+            at(1.0)
         );
         return;
     }
