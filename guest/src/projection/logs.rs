@@ -87,14 +87,39 @@ fn may_change(line: &str) -> bool {
     false
 }
 
+/// For each byte, the [`SECRET_NAMES`] (one bit each) whose byte at `AT` it is in either case.
+const fn names_with_byte<const AT: usize>() -> [u32; 256] {
+    assert!(SECRET_NAMES.len() <= 32);
+    let mut t = [0u32; 256];
+    let mut k = 0;
+    while k < SECRET_NAMES.len() {
+        let c = SECRET_NAMES[k].as_bytes()[AT];
+        t[c.to_ascii_lowercase() as usize] |= 1 << k;
+        t[c.to_ascii_uppercase() as usize] |= 1 << k;
+        k += 1;
+    }
+    t
+}
+
+/// The names each first and second byte may begin (most words are ruled out by these two
+/// bytes alone, without comparing any name).
+const NAMES_BY_FIRST: [u32; 256] = names_with_byte::<0>();
+const NAMES_BY_SECOND: [u32; 256] = names_with_byte::<1>();
+
 /// Whether a secret name (any case) starts at `b[i]`.
 fn name_at(b: &[u8], i: usize) -> bool {
-    let first = b[i].to_ascii_lowercase();
-    IS_NAME_START[first as usize]
-        && SECRET_NAMES.iter().any(|n| {
-            let n = n.as_bytes();
-            n[0] == first && b.len() - i >= n.len() && b[i..i + n.len()].eq_ignore_ascii_case(n)
-        })
+    let Some(&second) = b.get(i + 1) else {
+        return false;
+    };
+    let mut candidates = NAMES_BY_FIRST[b[i] as usize] & NAMES_BY_SECOND[second as usize];
+    while candidates != 0 {
+        let n = SECRET_NAMES[candidates.trailing_zeros() as usize].as_bytes();
+        if b.len() - i >= n.len() && b[i..i + n.len()].eq_ignore_ascii_case(n) {
+            return true;
+        }
+        candidates &= candidates - 1;
+    }
+    false
 }
 
 /// Whether a URL on the line may be a webhook or carry a token (credentials in it hold an

@@ -3,8 +3,9 @@
 //!
 //! - cold start to the first `tools/list` answered, with and without the compiled cache;
 //! - per call, p50/p99, for `read_search`, a `read_requests` list and a `read_logs` tail:
-//!   through `ombi-mcp serve` (wasm), the same guest logic built natively, and the same
-//!   upstream requests alone over a keep-alive connection, with the ratios;
+//!   through `ombi-mcp serve` (wasm), the same guest logic built natively, the same
+//!   upstream requests alone over a keep-alive connection, and those requests through the
+//!   host's own pool and key scrub with no sandbox ("host HTTP alone"), with the ratios;
 //! - connection reuse: `read_server` status (3 GETs) and a `read_requests` TV detail, with
 //!   `OMBI_KEEP_ALIVE` off (the old behaviour: a connection per request) and on, over HTTP
 //!   and over TLS (a loopback TLS listener with a test certificate);
@@ -107,6 +108,53 @@ impl InProcess {
     }
 }
 
+/// Recorded requests replayed through the host's connection pool and key scrub, with no
+/// sandbox: what the host's HTTP stack costs a call by itself.
+struct PoolReplay {
+    rt: tokio::runtime::Runtime,
+    pool: std::sync::Arc<ombi_mcp::pool::Pool>,
+    url: String,
+    key: String,
+    requests: Vec<ombi_guest::upstream::ApiRequest>,
+}
+
+impl PoolReplay {
+    fn new(url: &str, key: &str, requests: Vec<ombi_guest::upstream::ApiRequest>) -> PoolReplay {
+        // One thread, as `ombi-mcp serve` runs its tasks.
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("tokio");
+        let pool = ombi_mcp::pool::Pool::new(Vec::new(), true);
+        PoolReplay { rt, pool, url: url.to_string(), key: key.to_string(), requests }
+    }
+
+    /// Sends every request and reads every body to its end.
+    fn run(&self) {
+        use http_body_util::BodyExt;
+        use ombi_guest::upstream::Method;
+        self.rt.block_on(async {
+            for r in &self.requests {
+                let method = match r.method {
+                    Method::Get => "GET",
+                    Method::Post => "POST",
+                    Method::Put => "PUT",
+                    Method::Delete => "DELETE",
+                };
+                let bytes = bytes::Bytes::from(r.body.clone().unwrap_or_default());
+                let body = http_body_util::Full::new(bytes).map_err(|n| match n {}).boxed_unsync();
+                let mut req = ::http::Request::builder()
+                    .method(method)
+                    .uri(format!("{}{}", self.url, r.path))
+                    .header("apikey", &self.key)
+                    .header("accept", "application/json");
+                if r.body.is_some() {
+                    req = req.header("content-type", "application/json");
+                }
+                let resp = self.pool.send(req.body(body).expect("request"), Default::default()).await.expect("pool");
+                ombi_mcp::http::Scrubbed::new(resp.into_body(), &self.key).collect().await.expect("body");
+            }
+        });
+    }
+}
+
 fn env(sim_url: &str, key: &str, cache: &std::path::Path) -> Vec<(&'static str, String)> {
     vec![
         ("OMBI_URL", sim_url.to_string()),
@@ -155,60 +203,39 @@ fn main() {
                 .filter_map(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
                 .sum()
         };
-        let before = on_cpu();
-        let switched = switches();
-        let started = std::time::Instant::now();
-        let mut times = if args.iter().any(|a| a == "pool") {
+        let url = sim.url();
+        let mut call: Box<dyn FnMut()> = if args.iter().any(|a| a == "pool") {
             // The same requests through the host's connection pool and key scrub alone (no
             // sandbox), on one thread as `serve` runs them.
-            let mut http = native::Http::new(&sim.url(), &key);
+            let mut http = native::Http::new(&url, &key);
             http.log = Some(Vec::new());
-            native::call(&mut http, &sim.url(), tool, search);
-            let recorded = http.log.take().expect("log");
-            let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("tokio");
-            let pool = ombi_mcp::pool::Pool::new(Vec::new(), true);
-            let url = sim.url();
-            let t = samples(runs(), || {
-                rt.block_on(async {
-                    for r in &recorded {
-                        use http_body_util::BodyExt;
-                        use ombi_guest::upstream::Method;
-                        let method = match r.method {
-                            Method::Get => "GET",
-                            Method::Post => "POST",
-                            Method::Put => "PUT",
-                            Method::Delete => "DELETE",
-                        };
-                        let bytes = bytes::Bytes::from(r.body.clone().unwrap_or_default());
-                        let body = http_body_util::Full::new(bytes).map_err(|n| match n {}).boxed_unsync();
-                        let mut req = ::http::Request::builder()
-                            .method(method)
-                            .uri(format!("{url}{}", r.path))
-                            .header("apikey", &key)
-                            .header("accept", "application/json");
-                        if r.body.is_some() {
-                            req = req.header("content-type", "application/json");
-                        }
-                        let req = req.body(body).expect("request");
-                        let resp = pool.send(req, Default::default()).await.expect("pool");
-                        let body = ombi_mcp::http::Scrubbed::new(resp.into_body(), &key);
-                        body.collect().await.expect("body");
-                    }
-                })
-            });
-            println!("pool: {:?}", pool.stats());
-            t
+            native::call(&mut http, &url, tool, search);
+            let replay = PoolReplay::new(&url, &key, http.log.take().expect("log"));
+            Box::new(move || replay.run())
         } else if args.iter().any(|a| a == "native") {
-            let mut http = native::Http::new(&sim.url(), &key);
-            samples(runs(), || native::call(&mut http, &sim.url(), tool, search))
+            let mut http = native::Http::new(&url, &key);
+            let url = url.clone();
+            Box::new(move || native::call(&mut http, &url, tool, search))
         } else {
-            let in_process = InProcess::new(&sim.url(), &key, &cache);
-            samples(runs(), || in_process.call(tool, search))
+            let in_process = InProcess::new(&url, &key, &cache);
+            Box::new(move || in_process.call(tool, search))
         };
-        let calls = (runs() + WARM) as f64;
+        for _ in 0..WARM {
+            call();
+        }
+        let before = on_cpu();
+        let switched = switches();
+        let mut times: Vec<Duration> = (0..runs())
+            .map(|_| {
+                let t = Instant::now();
+                call();
+                t.elapsed()
+            })
+            .collect();
+        let calls = runs() as f64;
         let cpu = (on_cpu() - before) as f64 / 1e6 / calls;
         let switched = (switches() - switched) as f64 / calls;
-        let mean = started.elapsed().as_secs_f64() * 1000.0 / calls;
+        let mean = times.iter().sum::<Duration>().as_secs_f64() * 1000.0 / calls;
         times.sort();
         let at = |q: f64| ms(times[((times.len() as f64 - 1.0) * q).round() as usize]);
         println!(
@@ -241,7 +268,7 @@ fn main() {
         );
     }
     if want("per-call") {
-        // Per call: wasm, native, upstream alone.
+        // Per call: wasm, native, upstream alone, the host's HTTP stack alone.
         let (mut server, _) = Server::start(&base);
         let logs = server.call("read_logs", &json!({}));
         let file_id =
@@ -277,7 +304,7 @@ fn main() {
         );
         println!("per call ({} runs after {WARM} warm-up; p50 / p99):", runs());
         println!(
-            "  tool           | wasm (ombi-mcp serve) | wasm in process     | native guest        | upstream alone      | serve/native | in process/native | serve/upstream"
+            "  tool           | wasm (ombi-mcp serve) | wasm in process     | native guest        | upstream alone      | host HTTP alone     | serve/native | in process/native | serve/upstream"
         );
         let mut http = native::Http::new(&sim.url(), &key);
         for (tool, args) in &cases {
@@ -293,8 +320,10 @@ fn main() {
                     http.exchange(r).expect("upstream");
                 }
             });
+            let replay = PoolReplay::new(&sim.url(), &key, recorded.clone());
+            let (h50, h99) = timed(runs(), || replay.run());
             println!(
-                "  {tool:<14} | {} / {} | {} / {} | {} / {} | {} / {} | {:.2}× | {:.2}× | {:.2}× ({} requests)",
+                "  {tool:<14} | {} / {} | {} / {} | {} / {} | {} / {} | {} / {} | {:.2}× | {:.2}× | {:.2}× ({} requests)",
                 ms(w50),
                 ms(w99),
                 ms(i50),
@@ -303,6 +332,8 @@ fn main() {
                 ms(n99),
                 ms(u50),
                 ms(u99),
+                ms(h50),
+                ms(h99),
                 w50.as_secs_f64() / n50.as_secs_f64(),
                 i50.as_secs_f64() / n50.as_secs_f64(),
                 w50.as_secs_f64() / u50.as_secs_f64(),
