@@ -130,7 +130,7 @@ fn run() -> Result<ExitCode> {
         Command::Serve => rt.block_on(async {
             let backend = Arc::new(load(source).await?);
             tracing::info!(tools = backend_tools(&backend), "ombi-mcp serving MCP on stdio");
-            let (input, output) = (stdio::input(std::io::stdin()), stdio::output(std::io::stdout()));
+            let (input, output) = (stdio::input(std::io::stdin()), stdio::stdout());
             serve(input, output, backend, server_info()).await?;
             Ok(ExitCode::SUCCESS)
         }),

@@ -4,11 +4,16 @@
 //! reader or the writer. Both stay bounded: the reader stops reading while its chunks wait,
 //! and the writer refuses more lines while its queue is full, so a client that does not read
 //! its input holds the server back instead of growing it.
+//!
+//! On Linux a small line goes out on the calling thread when nothing is queued and the
+//! descriptor says a write of that size cannot block (waking the writer thread was most of
+//! what handing a line over cost: a `futex` wake of a thread asleep on another CPU).
 
 use std::io::{Read, Write};
 use std::pin::Pin;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::{Context, Poll, Waker};
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
@@ -78,28 +83,68 @@ impl AsyncRead for Input {
     }
 }
 
-/// stdout, written by a thread of its own.
-pub struct Output {
-    tx: SyncSender<Vec<u8>>,
-    /// Who waits for room in the queue.
-    waiting: Arc<Mutex<Option<Waker>>>,
+/// Lines at most this long may be written on the calling thread: a pipe with room for one
+/// more page, or a socket that polls writable, takes them without blocking.
+const INLINE_MAX: usize = 4096;
+
+/// The sink and what the writer thread still has to write to it.
+struct Sink {
+    writer: Mutex<Box<dyn Write + Send>>,
+    /// Lines handed to the writer thread and not yet written (the calling thread writes
+    /// inline only while this is zero, so lines keep their order).
+    queued: AtomicUsize,
+    /// The descriptor to ask whether a small write would block; without one, every line
+    /// goes through the writer thread.
+    fd: Option<i32>,
 }
 
-/// Starts writing to `sink` (stdout, in the server) on a thread; each write is flushed.
-pub fn output<W: Write + Send + 'static>(mut sink: W) -> Output {
+impl Sink {
+    fn lock(&self) -> MutexGuard<'_, Box<dyn Write + Send>> {
+        self.writer.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// The write half: lines queued to a thread that writes them to the sink (or, see the
+/// module's notes, written at once).
+pub struct Output {
+    tx: SyncSender<Vec<u8>>,
+    waiting: Arc<Mutex<Option<Waker>>>,
+    sink: Arc<Sink>,
+}
+
+/// Writes to `sink` on a thread of its own.
+pub fn output<W: Write + Send + 'static>(sink: W) -> Output {
+    output_with(Box::new(sink), None)
+}
+
+/// Writes to this process's stdout: small lines on the calling thread when that cannot
+/// block (Linux), the others on a thread of its own.
+pub fn stdout() -> Output {
+    #[cfg(target_os = "linux")]
+    let fd = Some(std::os::fd::AsRawFd::as_raw_fd(&std::io::stdout()));
+    #[cfg(not(target_os = "linux"))]
+    let fd = None;
+    output_with(Box::new(std::io::stdout()), fd)
+}
+
+fn output_with(writer: Box<dyn Write + Send>, fd: Option<i32>) -> Output {
     let (tx, rx): (SyncSender<Vec<u8>>, Receiver<Vec<u8>>) = sync_channel(WRITE_QUEUE);
     let waiting: Arc<Mutex<Option<Waker>>> = Arc::default();
+    let sink = Arc::new(Sink { writer: Mutex::new(writer), queued: AtomicUsize::new(0), fd });
     let wake = waiting.clone();
+    let shared = sink.clone();
     std::thread::Builder::new()
         .name("stdout".into())
         .spawn(move || {
             while let Ok(bytes) = rx.recv() {
-                // A line left the queue: a writer waiting for room may go on.
                 if let Some(w) = wake.lock().expect("waker").take() {
                     w.wake();
                 }
-                // A closed stdout: the queue closes, and the server's next write fails.
-                if sink.write_all(&bytes).and_then(|()| sink.flush()).is_err() {
+                let mut writer = shared.lock();
+                let written = writer.write_all(&bytes).and_then(|()| writer.flush());
+                shared.queued.fetch_sub(1, Ordering::Release);
+                drop(writer);
+                if written.is_err() {
                     break;
                 }
             }
@@ -108,29 +153,72 @@ pub fn output<W: Write + Send + 'static>(mut sink: W) -> Output {
             }
         })
         .expect("starting the stdout thread");
-    Output { tx, waiting }
+    Output { tx, waiting, sink }
+}
+
+impl Output {
+    /// Writes `buf` on the calling thread if nothing is queued before it and the sink takes
+    /// it without blocking; `None` when it must be queued.
+    fn write_now(&self, buf: &[u8]) -> Option<std::io::Result<usize>> {
+        let fd = self.sink.fd?;
+        if buf.len() > INLINE_MAX || self.sink.queued.load(Ordering::Acquire) != 0 {
+            return None;
+        }
+        let mut writer = self.sink.writer.try_lock().ok()?;
+        if self.sink.queued.load(Ordering::Acquire) != 0 || !writable_now(fd) {
+            return None;
+        }
+        Some(writer.write_all(buf).and_then(|()| writer.flush()).map(|()| buf.len()).map_err(|_| closed()))
+    }
+
+    /// Hands `buf` to the writer thread, if its queue has room.
+    fn queue(&self, buf: &[u8]) -> Result<(), TrySendError<Vec<u8>>> {
+        self.sink.queued.fetch_add(1, Ordering::AcqRel);
+        let sent = self.tx.try_send(buf.to_vec());
+        if sent.is_err() {
+            self.sink.queued.fetch_sub(1, Ordering::AcqRel);
+        }
+        sent
+    }
+}
+
+fn closed() -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::BrokenPipe, "stdout is closed")
+}
+
+/// Whether a write of up to [`INLINE_MAX`] bytes to `fd` would not block now.
+#[cfg(target_os = "linux")]
+fn writable_now(fd: i32) -> bool {
+    let mut p = libc::pollfd { fd, events: libc::POLLOUT, revents: 0 };
+    // SAFETY: one valid `pollfd` for the duration of the call, and a zero time-out.
+    let ready = unsafe { libc::poll(&mut p, 1, 0) };
+    ready == 1 && p.revents & libc::POLLOUT != 0 && p.revents & (libc::POLLERR | libc::POLLHUP | libc::POLLNVAL) == 0
+}
+
+#[cfg(not(target_os = "linux"))]
+fn writable_now(_: i32) -> bool {
+    false
 }
 
 impl AsyncWrite for Output {
     fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<std::io::Result<usize>> {
-        let gone = || std::io::Error::new(std::io::ErrorKind::BrokenPipe, "stdout is closed");
-        match self.tx.try_send(buf.to_vec()) {
+        if let Some(done) = self.write_now(buf) {
+            return Poll::Ready(done);
+        }
+        match self.queue(buf) {
             Ok(()) => return Poll::Ready(Ok(buf.len())),
-            Err(TrySendError::Disconnected(_)) => return Poll::Ready(Err(gone())),
+            Err(TrySendError::Disconnected(_)) => return Poll::Ready(Err(closed())),
             Err(TrySendError::Full(_)) => {}
         }
-        // Full: wait for the writer to take a line, then try again (once more now, so a
-        // line taken meanwhile is not missed).
         *self.waiting.lock().expect("waker") = Some(cx.waker().clone());
-        match self.tx.try_send(buf.to_vec()) {
+        match self.queue(buf) {
             Ok(()) => Poll::Ready(Ok(buf.len())),
-            Err(TrySendError::Disconnected(_)) => Poll::Ready(Err(gone())),
+            Err(TrySendError::Disconnected(_)) => Poll::Ready(Err(closed())),
             Err(TrySendError::Full(_)) => Poll::Pending,
         }
     }
 
     fn poll_flush(self: Pin<&mut Self>, _cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        // The writer flushes every line it writes.
         Poll::Ready(Ok(()))
     }
 
@@ -198,6 +286,88 @@ mod tests {
         let text = String::from_utf8(kept.lock().unwrap().clone()).unwrap();
         let expected: String = (0..=WRITE_QUEUE).map(|i| format!("{i}\n")).collect::<String>() + "last\n";
         assert_eq!(text, expected);
+    }
+
+    /// A pipe's write end that records which thread made each write.
+    #[cfg(target_os = "linux")]
+    struct Recording {
+        pipe: std::io::PipeWriter,
+        threads: Arc<Mutex<Vec<String>>>,
+    }
+
+    #[cfg(target_os = "linux")]
+    impl Write for Recording {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            let name = std::thread::current().name().unwrap_or("").to_string();
+            self.threads.lock().unwrap().push(name);
+            self.pipe.write(buf)
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            self.pipe.flush()
+        }
+    }
+
+    #[cfg(target_os = "linux")]
+    fn piped() -> (Output, std::io::PipeReader, Arc<Mutex<Vec<String>>>) {
+        use std::os::fd::AsRawFd;
+        let (reader, pipe) = std::io::pipe().unwrap();
+        let fd = pipe.as_raw_fd();
+        let threads = Arc::new(Mutex::new(Vec::new()));
+        (output_with(Box::new(Recording { pipe, threads: threads.clone() }), Some(fd)), reader, threads)
+    }
+
+    #[cfg(target_os = "linux")]
+    #[tokio::test]
+    async fn small_lines_go_out_at_once_and_every_line_keeps_its_place() {
+        let (mut out, mut reader, threads) = piped();
+        let lines: Vec<String> = (0..40)
+            .map(|i| if i % 4 == 3 { format!("{i}:{}\n", "x".repeat(10_000)) } else { format!("{i}\n") })
+            .collect();
+        let expected: String = lines.concat();
+        let want = expected.len();
+        let read = std::thread::spawn(move || {
+            let mut got = vec![0; want];
+            reader.read_exact(&mut got).unwrap();
+            got
+        });
+        for line in &lines {
+            out.write_all(line.as_bytes()).await.unwrap();
+        }
+        let got = read.join().unwrap();
+        assert_eq!(String::from_utf8(got).unwrap(), expected);
+        let threads = threads.lock().unwrap();
+        assert!(threads.iter().any(|t| t != "stdout"), "no line was written on the calling thread");
+        assert!(threads.iter().any(|t| t == "stdout"), "no long line went through the writer thread");
+    }
+
+    #[cfg(target_os = "linux")]
+    #[tokio::test]
+    async fn a_full_pipe_never_blocks_the_caller_and_keeps_the_order() {
+        let (mut out, mut reader, threads) = piped();
+        // Nobody reads: the writer thread soon blocks on the full pipe with lines queued.
+        let big = "y".repeat(60_000) + "\n";
+        let mut expected = String::new();
+        for _ in 0..3 {
+            out.write_all(big.as_bytes()).await.unwrap();
+            expected.push_str(&big);
+        }
+        for i in 0..5 {
+            let line = format!("small {i}\n");
+            let quick =
+                tokio::time::timeout(std::time::Duration::from_millis(500), out.write_all(line.as_bytes())).await;
+            assert!(quick.is_ok(), "a small line waited on a full pipe");
+            expected.push_str(&line);
+        }
+        let want = expected.len();
+        let got = std::thread::spawn(move || {
+            let mut got = vec![0; want];
+            reader.read_exact(&mut got).unwrap();
+            got
+        })
+        .join()
+        .unwrap();
+        assert_eq!(String::from_utf8(got).unwrap(), expected);
+        assert!(threads.lock().unwrap().iter().all(|t| t == "stdout"), "a line went out ahead of the queue");
     }
 
     #[tokio::test]
