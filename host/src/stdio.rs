@@ -108,6 +108,7 @@ impl Sink {
 /// module's notes, written at once).
 pub struct Output {
     tx: SyncSender<Vec<u8>>,
+    /// Who waits for room in the queue.
     waiting: Arc<Mutex<Option<Waker>>>,
     sink: Arc<Sink>,
 }
@@ -137,6 +138,7 @@ fn output_with(writer: Box<dyn Write + Send>, fd: Option<i32>) -> Output {
         .name("stdout".into())
         .spawn(move || {
             while let Ok(bytes) = rx.recv() {
+                // A line left the queue: a writer waiting for room may go on.
                 if let Some(w) = wake.lock().expect("waker").take() {
                     w.wake();
                 }
@@ -144,6 +146,7 @@ fn output_with(writer: Box<dyn Write + Send>, fd: Option<i32>) -> Output {
                 let written = writer.write_all(&bytes).and_then(|()| writer.flush());
                 shared.queued.fetch_sub(1, Ordering::Release);
                 drop(writer);
+                // A closed stdout: the queue closes, and the server's next write fails.
                 if written.is_err() {
                     break;
                 }
