@@ -6,7 +6,6 @@ use crate::bindings::exports::ombi::mcp::tools::{
 };
 use crate::ctx::{Mode, Settings};
 use crate::dispatch::{self, CallFailure};
-use crate::upstream::Method;
 use crate::upstream::transport::WasiHttp;
 use crate::upstream::url::BaseUrl;
 
@@ -57,13 +56,7 @@ impl Guest for Component {
                         .requests
                         .into_iter()
                         .map(|r| PlannedRequest {
-                            method: match r.method {
-                                Method::Get => "GET",
-                                Method::Post => "POST",
-                                Method::Put => "PUT",
-                                Method::Delete => "DELETE",
-                            }
-                            .to_string(),
+                            method: r.method.as_str().to_string(),
                             path: r.path,
                             body: r.body.map(|b| String::from_utf8_lossy(&b).into_owned()),
                         })

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::upstream::{ApiRequest, Method, RawResponse, TransportError, Upstream};
+use crate::upstream::{ApiRequest, RawResponse, TransportError, Upstream};
 
 /// Canned answers keyed by `"METHOD /path"`; an unscripted request is a 404.
 #[derive(Default)]
@@ -56,12 +56,7 @@ impl FakeOmbi {
 impl Upstream for FakeOmbi {
     fn send(&mut self, req: &ApiRequest) -> Result<RawResponse, TransportError> {
         self.sent.push(req.clone());
-        let method = match req.method {
-            Method::Get => "GET",
-            Method::Post => "POST",
-            Method::Put => "PUT",
-            Method::Delete => "DELETE",
-        };
+        let method = req.method.as_str();
         let key = format!("{method} {}", req.path);
         self.replies.get(&key).cloned().unwrap_or(Ok(RawResponse { status: 404, ..Default::default() }))
     }

@@ -21,6 +21,18 @@ pub enum Method {
     Delete,
 }
 
+impl Method {
+    /// The method's name on the wire.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Method::Get => "GET",
+            Method::Post => "POST",
+            Method::Put => "PUT",
+            Method::Delete => "DELETE",
+        }
+    }
+}
+
 /// One request to Ombi, relative to the configured base URL.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ApiRequest {

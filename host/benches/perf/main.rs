@@ -129,15 +129,9 @@ impl PoolReplay {
     /// Sends every request and reads every body to its end.
     fn run(&self) {
         use http_body_util::BodyExt;
-        use ombi_guest::upstream::Method;
         self.rt.block_on(async {
             for r in &self.requests {
-                let method = match r.method {
-                    Method::Get => "GET",
-                    Method::Post => "POST",
-                    Method::Put => "PUT",
-                    Method::Delete => "DELETE",
-                };
+                let method = r.method.as_str();
                 let bytes = bytes::Bytes::from(r.body.clone().unwrap_or_default());
                 let body = http_body_util::Full::new(bytes).map_err(|n| match n {}).boxed_unsync();
                 let mut req = ::http::Request::builder()

@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 
 use ombi_guest::ctx::Settings;
-use ombi_guest::upstream::{ApiRequest, Method, RawResponse, TransportError, Upstream};
+use ombi_guest::upstream::{ApiRequest, RawResponse, TransportError, Upstream};
 
 /// A keep-alive HTTP/1.1 client to one origin.
 pub struct Http {
@@ -46,12 +46,7 @@ impl Http {
 
     /// Sends one request on the kept-alive connection and reads the whole answer.
     pub fn exchange(&mut self, req: &ApiRequest) -> std::io::Result<(u16, Vec<u8>)> {
-        let method = match req.method {
-            Method::Get => "GET",
-            Method::Post => "POST",
-            Method::Put => "PUT",
-            Method::Delete => "DELETE",
-        };
+        let method = req.method.as_str();
         let mut head = format!(
             "{method} {}{} HTTP/1.1\r\nhost: {}\r\napikey: {}\r\naccept: application/json\r\n",
             self.base_path, req.path, self.host, self.key
