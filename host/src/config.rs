@@ -2,9 +2,12 @@
 //! held here and nowhere else: it never reaches the component, a log line or a result.
 
 use std::fmt;
+use std::sync::Arc;
 use std::time::Duration;
 
 use http::uri::Scheme;
+
+use crate::key_search::KeySearch;
 
 /// Default Ombi URL.
 pub const DEFAULT_URL: &str = "http://localhost:5000";
@@ -22,9 +25,21 @@ pub const MAX_KEY_CHARS: usize = 1024;
 /// The longest user name accepted for `OMBI_USER`.
 pub const MAX_USER_CHARS: usize = 100;
 
-/// The Ombi API key. `Debug` and `Display` never show it.
-#[derive(Clone, PartialEq, Eq)]
-pub struct ApiKey(String);
+/// The Ombi API key. `Debug` and `Display` never show it. It carries its search, built
+/// once: every response header and body, and every answer, is scrubbed of it.
+#[derive(Clone)]
+pub struct ApiKey {
+    key: String,
+    search: Arc<KeySearch>,
+}
+
+impl PartialEq for ApiKey {
+    fn eq(&self, other: &ApiKey) -> bool {
+        self.key == other.key
+    }
+}
+
+impl Eq for ApiKey {}
 
 impl ApiKey {
     /// Wraps a key; surrounding whitespace (a trailing newline in a key file) is dropped.
@@ -45,12 +60,17 @@ impl ApiKey {
         if n > MAX_KEY_CHARS {
             return Err(format!("is {n} characters long; an Ombi API key has at most {MAX_KEY_CHARS}"));
         }
-        Ok(Some(ApiKey(key.to_string())))
+        Ok(Some(ApiKey { key: key.to_string(), search: Arc::new(KeySearch::new(key.as_bytes())) }))
     }
 
     /// The key itself, for the `ApiKey` header and for scrubbing output.
     pub fn expose(&self) -> &str {
-        &self.0
+        &self.key
+    }
+
+    /// The search for the key in any ASCII case.
+    pub fn search(&self) -> &Arc<KeySearch> {
+        &self.search
     }
 }
 

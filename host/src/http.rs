@@ -17,7 +17,7 @@ use wasmtime_wasi_http::{
 };
 
 use crate::config::ApiKey;
-use crate::key_search::{KeySearch, find_ci};
+use crate::key_search::KeySearch;
 use crate::policy::{Kind, Policy};
 use crate::pool::Pool;
 
@@ -241,12 +241,12 @@ impl WasiHttpHooks for HostHttp {
             // The key never enters the sandbox: not in a header, not in the body (removed as
             // the body streams in, across chunk boundaries, before any cut can split it).
             if let Some(k) = &key {
-                scrub_headers(response.headers_mut(), k.expose());
+                scrub_headers(response.headers_mut(), k.search());
             }
             let response = response.map(|body| {
                 let capped = Capped { inner: body.boxed_unsync(), left: cap }.boxed_unsync();
                 match &key {
-                    Some(k) => Scrubbed::new(capped, k.expose()).boxed_unsync(),
+                    Some(k) => Scrubbed::new(capped, k.search().clone()).boxed_unsync(),
                     None => capped,
                 }
             });
@@ -260,9 +260,9 @@ impl WasiHttpHooks for HostHttp {
 /// What a removed key becomes.
 pub const REDACTED: &[u8] = b"[redacted]";
 
-/// `bytes` with every occurrence of `key` (any ASCII case) replaced by [`REDACTED`].
-pub fn scrub_bytes(bytes: &[u8], key: &str) -> Vec<u8> {
-    let search = KeySearch::new(key.as_bytes());
+/// `bytes` with every occurrence of the key `search` finds (any ASCII case) replaced by
+/// [`REDACTED`].
+pub fn scrub_bytes(bytes: &[u8], search: &KeySearch) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while let Some(at) = search.find(bytes, i) {
@@ -275,10 +275,10 @@ pub fn scrub_bytes(bytes: &[u8], key: &str) -> Vec<u8> {
 }
 
 /// Replaces the key in every response header value.
-fn scrub_headers(headers: &mut http::HeaderMap, key: &str) {
+fn scrub_headers(headers: &mut http::HeaderMap, key: &KeySearch) {
     for value in headers.values_mut() {
         let bytes = value.as_bytes();
-        if find_ci(bytes, key.as_bytes(), 0).is_some()
+        if key.find(bytes, 0).is_some()
             && let Ok(v) = HeaderValue::from_bytes(&scrub_bytes(bytes, key))
         {
             *value = v;
@@ -290,14 +290,14 @@ fn scrub_headers(headers: &mut http::HeaderMap, key: &str) {
 /// of each chunk are held back until the next chunk shows whether they start the key.
 pub struct Scrubbed {
     inner: WasiBody,
-    key: KeySearch,
+    key: Arc<KeySearch>,
     held: Vec<u8>,
     done: bool,
 }
 
 impl Scrubbed {
-    pub fn new(inner: WasiBody, key: &str) -> Scrubbed {
-        Scrubbed { inner, key: KeySearch::new(key.as_bytes()), held: Vec::new(), done: false }
+    pub fn new(inner: WasiBody, key: Arc<KeySearch>) -> Scrubbed {
+        Scrubbed { inner, key, held: Vec::new(), done: false }
     }
 
     /// Scrubs `held` + `chunk`; returns what is safe to emit, keeping a possible key prefix.
@@ -410,6 +410,10 @@ mod tests {
     use super::*;
     use http_body_util::Full;
 
+    fn search(key: &str) -> Arc<KeySearch> {
+        Arc::new(KeySearch::new(key.as_bytes()))
+    }
+
     #[test]
     fn time_outs_are_clamped() {
         let max = Duration::from_secs(30);
@@ -453,10 +457,10 @@ mod tests {
             let chunks: Vec<Result<Frame<Bytes>, Error>> =
                 text.as_bytes().chunks(cut).map(|c| Ok(Frame::data(Bytes::copy_from_slice(c)))).collect();
             let body = StreamBody::new(futures_stream(chunks)).boxed_unsync();
-            let out = Scrubbed::new(body, key).collect().await.ok().unwrap().to_bytes();
+            let out = Scrubbed::new(body, search(key)).collect().await.ok().unwrap().to_bytes();
             assert_eq!(out, "before [redacted] middle [redacted] after".as_bytes(), "chunks of {cut}");
         }
-        assert_eq!(scrub_bytes(b"x0123456789ABCDEF0123456789abcdefy", key), b"x[redacted]y");
+        assert_eq!(scrub_bytes(b"x0123456789ABCDEF0123456789abcdefy", &search(key)), b"x[redacted]y");
         // Beginnings of the key that do not go on to be the key are kept, wherever chunks end.
         let text = format!("0123 a 0123456789abc! b {key} c 01234567 {key}0{key}x 0123");
         let want = text.replace(key, "[redacted]");
@@ -464,7 +468,7 @@ mod tests {
             let chunks: Vec<Result<Frame<Bytes>, Error>> =
                 text.as_bytes().chunks(cut).map(|c| Ok(Frame::data(Bytes::copy_from_slice(c)))).collect();
             let body = StreamBody::new(futures_stream(chunks)).boxed_unsync();
-            let out = Scrubbed::new(body, key).collect().await.ok().unwrap().to_bytes();
+            let out = Scrubbed::new(body, search(key)).collect().await.ok().unwrap().to_bytes();
             assert_eq!(out, want.as_bytes(), "chunks of {cut}");
         }
     }
@@ -473,7 +477,7 @@ mod tests {
     fn chunks_without_the_key_are_passed_on_uncopied() {
         let key = "0123456789abcdef0123456789ABCDEF";
         let empty = || http_body_util::Empty::new().map_err(|never| match never {}).boxed_unsync();
-        let mut s = Scrubbed::new(empty(), key);
+        let mut s = Scrubbed::new(empty(), search(key));
         let chunk = Bytes::from_static(b"no key in here at all");
         let out = s.feed(chunk.clone(), false);
         assert_eq!((out.as_ptr(), out.len()), (chunk.as_ptr(), chunk.len()));

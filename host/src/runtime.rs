@@ -19,6 +19,7 @@ use wasmtime_wasi_http::{WasiHttpCtx, WasiHttpCtxView, WasiHttpView};
 use crate::cache;
 use crate::config::Config;
 use crate::http::{Guard, HostHttp, SentWrite, WriteLog};
+use crate::key_search::KeySearch;
 use crate::policy::Policy;
 use crate::pool::Pool;
 
@@ -318,22 +319,22 @@ impl Runtime {
     /// (defence in depth: the component never holds it and never receives it from Ombi).
     pub fn scrub(&self, text: String) -> String {
         match &self.config.api_key {
-            Some(k) => String::from_utf8(crate::http::scrub_bytes(text.as_bytes(), k.expose())).unwrap_or_default(),
+            Some(k) => String::from_utf8(crate::http::scrub_bytes(text.as_bytes(), k.search())).unwrap_or_default(),
             None => text,
         }
     }
 
     /// The component's envelope as it may go out unchanged ([`clean_json`]).
     pub fn clean_json(&self, text: &str) -> Option<Box<serde_json::value::RawValue>> {
-        clean_json(text, self.config.api_key.as_ref().map(|k| k.expose()))
+        clean_json(text, self.config.api_key.as_ref().map(|k| &**k.search()))
     }
 
     /// Replaces the API key in every string of a JSON value (keys and structure untouched).
     pub fn scrub_value(&self, v: &mut serde_json::Value) {
         let Some(k) = &self.config.api_key else { return };
-        fn walk(v: &mut serde_json::Value, key: &str) {
+        fn walk(v: &mut serde_json::Value, key: &KeySearch) {
             match v {
-                serde_json::Value::String(s) if s.to_ascii_lowercase().contains(&key.to_ascii_lowercase()) => {
+                serde_json::Value::String(s) if key.find(s.as_bytes(), 0).is_some() => {
                     *s = String::from_utf8(crate::http::scrub_bytes(s.as_bytes(), key)).unwrap_or_default();
                 }
                 serde_json::Value::Array(items) => items.iter_mut().for_each(|i| walk(i, key)),
@@ -341,7 +342,7 @@ impl Runtime {
                 _ => {}
             }
         }
-        walk(v, k.expose());
+        walk(v, k.search());
     }
 
     /// The deadline of a whole call: a few upstream requests and some CPU.
@@ -351,15 +352,14 @@ impl Runtime {
 }
 
 /// A component's envelope as it may go out unchanged: one JSON object on one line, with no
-/// escape that could spell the key and no occurrence of `key` in any ASCII case. `None`
-/// sends it through the value-by-value scrub instead.
-pub fn clean_json(text: &str, key: Option<&str>) -> Option<Box<serde_json::value::RawValue>> {
+/// escape that could spell the key and no occurrence of the key `key` finds, in any ASCII
+/// case. `None` sends it through the value-by-value scrub instead.
+pub fn clean_json(text: &str, key: Option<&KeySearch>) -> Option<Box<serde_json::value::RawValue>> {
     if !text.starts_with('{') || text.contains(['\n', '\r']) || text.contains("\\u") {
         return None;
     }
     if let Some(key) = key {
-        let needle = key.to_ascii_lowercase();
-        if key.contains(['"', '\\']) || crate::key_search::find_ci(text.as_bytes(), needle.as_bytes(), 0).is_some() {
+        if key.needle().iter().any(|b| matches!(b, b'"' | b'\\')) || key.find(text.as_bytes(), 0).is_some() {
             return None;
         }
     }
@@ -413,13 +413,14 @@ fn linker(engine: &Engine) -> Result<Linker<State>> {
 #[cfg(test)]
 mod tests {
     use super::clean_json;
+    use crate::key_search::KeySearch;
 
     const KEY: &str = "0123456789abcdefABCDEF";
 
     #[test]
     fn clean_envelopes_go_out_as_written() {
         let text = r#"{"ok":true,"data":{"title":"Dune"}}"#;
-        assert_eq!(clean_json(text, Some(KEY)).unwrap().get(), text);
+        assert_eq!(clean_json(text, Some(&KeySearch::new(KEY.as_bytes()))).unwrap().get(), text);
         assert_eq!(clean_json(text, None).unwrap().get(), text);
     }
 
@@ -435,8 +436,8 @@ mod tests {
             "[1]".to_string(),
             " {}".to_string(),
         ] {
-            assert!(clean_json(&text, Some(KEY)).is_none(), "{text}");
+            assert!(clean_json(&text, Some(&KeySearch::new(KEY.as_bytes()))).is_none(), "{text}");
         }
-        assert!(clean_json(r#"{"ok":true}"#, Some("with\"quote-0123456789")).is_none());
+        assert!(clean_json(r#"{"ok":true}"#, Some(&KeySearch::new(b"with\"quote-0123456789"))).is_none());
     }
 }

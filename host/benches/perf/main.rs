@@ -16,10 +16,12 @@
 //! Sections can be picked by name (`cargo bench -p ombi-mcp --bench perf -- per-call rss`):
 //! `cold`, `per-call`, `reuse`, `throughput`, `rss` (and `profile`: one tool in a loop, for
 //! `perf record`: the component in process, or `native`, or `pool`, the same requests through
-//! the host's connection pool and key scrub with no sandbox); `PERF_RUNS` overrides the 300 runs.
+//! the host's connection pool and key scrub with no sandbox); `PERF_RUNS` overrides the 300 runs;
+//! `PERF_PIN` (`split`, `same`) pins the threads to fixed CPUs (`pin.rs`).
 #![allow(clippy::print_stdout, reason = "a benchmark prints its figures")]
 
 mod native;
+mod pin;
 mod stdio;
 mod tls;
 
@@ -115,6 +117,8 @@ struct PoolReplay {
     pool: std::sync::Arc<ombi_mcp::pool::Pool>,
     url: String,
     key: String,
+    /// The host's search for the key, built once as `serve` builds it.
+    search: std::sync::Arc<ombi_mcp::key_search::KeySearch>,
     requests: Vec<ombi_guest::upstream::ApiRequest>,
 }
 
@@ -123,7 +127,8 @@ impl PoolReplay {
         // One thread, as `ombi-mcp serve` runs its tasks.
         let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("tokio");
         let pool = ombi_mcp::pool::Pool::new(Vec::new(), true);
-        PoolReplay { rt, pool, url: url.to_string(), key: key.to_string(), requests }
+        let search = std::sync::Arc::new(ombi_mcp::key_search::KeySearch::new(key.as_bytes()));
+        PoolReplay { rt, pool, url: url.to_string(), key: key.to_string(), search, requests }
     }
 
     /// Sends every request and reads every body to its end.
@@ -143,7 +148,7 @@ impl PoolReplay {
                     req = req.header("content-type", "application/json");
                 }
                 let resp = self.pool.send(req.body(body).expect("request"), Default::default()).await.expect("pool");
-                ombi_mcp::http::Scrubbed::new(resp.into_body(), &self.key).collect().await.expect("body");
+                ombi_mcp::http::Scrubbed::new(resp.into_body(), self.search.clone()).collect().await.expect("body");
             }
         });
     }
@@ -158,13 +163,16 @@ fn env(sim_url: &str, key: &str, cache: &std::path::Path) -> Vec<(&'static str, 
 }
 
 fn main() {
+    let layout = pin::Layout::from_env();
+    layout.before_simulator();
     let sim = Simulator::start().expect("simulator");
+    layout.after_simulator();
     let key = sim.api_key().to_string();
     let tmp = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("perf-{}", std::process::id()));
     let cache = tmp.join("cache");
     std::fs::create_dir_all(&cache).expect("cache dir");
     let base = env(&sim.url(), &key, &cache);
-    println!("component size: {} bytes", EMBEDDED_COMPONENT.len());
+    println!("component size: {} bytes; threads: {layout:?} (PERF_PIN)", EMBEDDED_COMPONENT.len());
     let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
     let want = |section: &str| args.is_empty() || args.iter().any(|a| a == section);
     let (_, _) = Server::start(&base); // fills the cache
