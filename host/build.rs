@@ -19,6 +19,7 @@ fn main() {
     for path in [
         "guest/src",
         "guest/Cargo.toml",
+        "guest/build.rs",
         "tests/probe/src",
         "tests/probe/Cargo.toml",
         "wassette/src",

@@ -156,35 +156,64 @@ fn json_string_tail(body: &[u8], lines: usize) -> Option<String> {
     let trimmed = body.trim_ascii();
     let inner = trimmed.strip_prefix(b"\"")?.strip_suffix(b"\"")?;
     // A closing quote that is itself escaped is not the end of the string.
-    if inner.iter().rev().take_while(|&&b| b == b'\\').count() % 2 == 1 {
+    if odd_run_before(inner, inner.len()) {
         return None;
     }
-    let escaped_newline_at = |i: usize| {
-        inner[i] == b'n' && i > 0 && inner[..i].iter().rev().take_while(|&&b| b == b'\\').count() % 2 == 1
-    };
     // A newline that ends the text ends its last line; it does not start another.
     let mut end = inner.len();
-    if end >= 2 && escaped_newline_at(end - 1) {
+    if end >= 2 && inner[end - 1] == b'n' && odd_run_before(inner, end - 1) {
         end -= 2;
     }
+    // From the end, backslash by backslash (two or so per line): the last one of a run
+    // begins an escape when the run is odd, and the escape is a newline when an `n` follows.
+    // Only escapes whose `n` comes before `end` count.
     let mut found = 0;
     let mut start = 0;
-    let mut i = end;
-    while i > 0 {
-        i -= 1;
-        if escaped_newline_at(i) {
+    let mut before = end.saturating_sub(1);
+    while let Some(j) = rfind_byte(&inner[..before], b'\\') {
+        let run = inner[..=j].iter().rev().take_while(|&&b| b == b'\\').count();
+        if run % 2 == 1 && inner[j + 1] == b'n' {
             found += 1;
             if found == lines {
-                start = i + 1;
+                start = j + 2;
                 break;
             }
         }
+        before = j + 1 - run;
     }
     let mut quoted = Vec::with_capacity(inner.len() - start + 2);
     quoted.push(b'"');
     quoted.extend_from_slice(&inner[start..]);
     quoted.push(b'"');
     serde_json::from_slice(&quoted).ok()
+}
+
+/// Whether the bytes before `inner[i]` end in an odd run of backslashes (so `inner[i]` is
+/// the letter of an escape).
+fn odd_run_before(inner: &[u8], i: usize) -> bool {
+    inner[..i].iter().rev().take_while(|&&b| b == b'\\').count() % 2 == 1
+}
+
+/// The position of the last `byte` in `hay`, eight bytes at a time (under wasm a loop over
+/// single bytes costs about twenty instructions a byte; a log tail looks through kilobytes).
+fn rfind_byte(hay: &[u8], byte: u8) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let pattern = ONES * u64::from(byte);
+    let mut words = hay.rchunks_exact(8);
+    let mut word_end = hay.len();
+    for chunk in words.by_ref() {
+        let mut bytes = [0; 8];
+        bytes.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(bytes) ^ pattern;
+        // The top bit set in exactly the bytes of `x` that are zero (no carry crosses bytes).
+        let zero = !(((x & LOW7) + LOW7) | x | LOW7);
+        if zero != 0 {
+            return Some(word_end - 1 - (zero.leading_zeros() / 8) as usize);
+        }
+        word_end -= 8;
+    }
+    words.remainder().iter().rposition(|&b| b == byte)
 }
 
 /// The text of a JSON string cut before its closing quote, up to its last complete line.
@@ -292,6 +321,40 @@ mod tests {
             let Data::Logs(got) = out.unwrap().data else { panic!() };
             let w = LineWindow { offset, limit, tail: true, contains: None };
             assert_eq!(got, project::window(&all, &w), "offset {offset} limit {limit}");
+        }
+    }
+
+    #[test]
+    fn the_last_byte_is_found_eight_at_a_time_as_one_at_a_time() {
+        // Every length up to three words, the byte at every place, among bytes that differ
+        // from it in one bit only (and in the top bit, which the zero test must not confuse).
+        for len in 0..25 {
+            for byte in [b'\\', 0x00, 0x80, 0xff] {
+                for fill in [byte ^ 0x01, byte ^ 0x80, byte ^ 0x7f] {
+                    let mut hay = vec![fill; len];
+                    assert_eq!(rfind_byte(&hay, byte), None, "{len} {byte:#x} {fill:#x}");
+                    for at in 0..len {
+                        hay[at] = byte;
+                        assert_eq!(rfind_byte(&hay, byte), Some(at), "{len} {byte:#x} {fill:#x} {at}");
+                        assert_eq!(rfind_byte(&hay[..at], byte), hay[..at].iter().rposition(|&b| b == byte));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn escaped_backslashes_before_an_n_are_not_newlines() {
+        // `\\n` is a backslash and an `n`; `\\\n` is a backslash and a newline.
+        let text = "a\\nb\n\\\nc\\\\n";
+        let body = serde_json::to_vec(text).unwrap();
+        let whole: String = serde_json::from_slice(&body).unwrap();
+        for lines in 1..5 {
+            let tail = json_string_tail(&body, lines).unwrap();
+            assert!(whole.ends_with(&tail));
+            let want: Vec<&str> = whole.lines().rev().take(lines).collect();
+            let got: Vec<&str> = tail.lines().rev().take(lines).collect();
+            assert_eq!(got, want, "{lines}");
         }
     }
 
