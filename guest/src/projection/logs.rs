@@ -68,51 +68,24 @@ fn may_change(line: &str) -> bool {
     // Letters and digits in a row, ending at the byte before `i`.
     let mut run = 0;
     for (i, &c) in b.iter().enumerate() {
-        match BYTE_CLASS[c as usize] {
-            OTHER => run = 0,
-            ALNUM => {
-                if run == 0 && (name_at(b, i) || b[i..].starts_with(b"eyJ")) {
-                    return true;
-                }
-                run += 1;
-                if run >= 32 {
-                    return true;
-                }
+        if c.is_ascii_alphanumeric() {
+            if run == 0 && (name_at(b, i) || b[i..].starts_with(b"eyJ")) {
+                return true;
             }
-            _ => {
-                run = 0;
-                let control = c < 0x20 || c == 0x7f || (c == 0xc2 && matches!(b.get(i + 1), Some(0x80..=0x9f)));
-                if control || c == b'@' || (c == b':' && b[i + 1..].starts_with(b"//") && url_may_hold_secret(b)) {
-                    return true;
-                }
+            run += 1;
+            if run >= 32 {
+                return true;
             }
+            continue;
+        }
+        run = 0;
+        let control = c < 0x20 || c == 0x7f || (c == 0xc2 && matches!(b.get(i + 1), Some(0x80..=0x9f)));
+        if control || c == b'@' || (c == b':' && b[i + 1..].starts_with(b"//") && url_may_hold_secret(b)) {
+            return true;
         }
     }
     false
 }
-
-/// [`may_change`]'s classes of bytes: most bytes of a log line are letters and digits or
-/// nothing to look at; a few need a closer look. One table load a byte instead of a chain
-/// of comparisons (which Cranelift does not turn into one).
-const OTHER: u8 = 0;
-const ALNUM: u8 = 1;
-const CLOSER_LOOK: u8 = 2;
-const BYTE_CLASS: [u8; 256] = {
-    let mut t = [OTHER; 256];
-    let mut c = 0;
-    while c < 256 {
-        let b = c as u8;
-        t[c] = if b.is_ascii_alphanumeric() {
-            ALNUM
-        } else if b < 0x20 || b == 0x7f || b == 0xc2 || b == b'@' || b == b':' {
-            CLOSER_LOOK
-        } else {
-            OTHER
-        };
-        c += 1;
-    }
-    t
-};
 
 /// For each byte, the [`SECRET_NAMES`] (one bit each) whose byte at `AT` it is in either case.
 const fn names_with_byte<const AT: usize>() -> [u32; 256] {

@@ -17,7 +17,8 @@
 //! `cold`, `per-call`, `reuse`, `throughput`, `rss` (and `profile`: one tool in a loop, for
 //! `perf record`: the component in process, or `native`, or `pool`, the same requests through
 //! the host's connection pool and key scrub with no sandbox); `PERF_RUNS` overrides the 300 runs;
-//! `PERF_PIN` (`split`, `same`) pins the threads to fixed CPUs (`pin.rs`).
+//! `PERF_PIN` (`split`, `same`) pins the threads to fixed CPUs (`pin.rs`); `PERF_COMPONENT`
+//! runs another component file in process (an older build, for an A/B in one run).
 #![allow(clippy::print_stdout, reason = "a benchmark prints its figures")]
 
 mod native;
@@ -88,8 +89,12 @@ impl InProcess {
             })
             .expect("config"),
         );
-        let runtime =
-            ombi_mcp::runtime::Runtime::new(config, ombi_mcp::runtime::ComponentSource::Embedded).expect("runtime");
+        // `PERF_COMPONENT` names another build of the component, to set beside this one.
+        let source = match std::env::var_os("PERF_COMPONENT") {
+            Some(path) => ombi_mcp::runtime::ComponentSource::File(path.into()),
+            None => ombi_mcp::runtime::ComponentSource::Embedded,
+        };
+        let runtime = ombi_mcp::runtime::Runtime::new(config, source).expect("runtime");
         // One thread, as `ombi-mcp serve` runs its tasks.
         let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("tokio");
         InProcess { rt, runtime }
