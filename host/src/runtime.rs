@@ -358,10 +358,10 @@ pub fn clean_json(text: &str, key: Option<&KeySearch>) -> Option<Box<serde_json:
     if !text.starts_with('{') || text.contains(['\n', '\r']) || text.contains("\\u") {
         return None;
     }
-    if let Some(key) = key {
-        if key.needle().iter().any(|b| matches!(b, b'"' | b'\\')) || key.find(text.as_bytes(), 0).is_some() {
-            return None;
-        }
+    if let Some(key) = key
+        && (key.needle().iter().any(|b| matches!(b, b'"' | b'\\')) || key.find(text.as_bytes(), 0).is_some())
+    {
+        return None;
     }
     serde_json::value::RawValue::from_string(text.to_string()).ok()
 }
