@@ -66,12 +66,6 @@ impl KeySearch {
     }
 }
 
-/// Finds `needle` in `hay` from `from`, ignoring ASCII case (one search; a [`KeySearch`]
-/// kept for many).
-pub fn find_ci(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
-    KeySearch::new(needle).find(hay, from)
-}
-
 /// The anchor, as where it starts in `needle` and its length: the longest run of bytes that
 /// are no ASCII letters when it has three or more, otherwise the pair of bytes with the
 /// fewest letters (the first such), or the one byte of a one-byte needle.
@@ -98,6 +92,11 @@ fn anchor(needle: &[u8]) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `needle` in `hay` from `from`, in any ASCII case, with a search built for it.
+    fn find_ci(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
+        KeySearch::new(needle).find(hay, from)
+    }
 
     #[test]
     fn the_key_is_found_in_any_case_from_any_offset() {
