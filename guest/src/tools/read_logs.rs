@@ -171,7 +171,7 @@ fn json_string_tail(body: &[u8], lines: usize) -> Option<String> {
     let mut start = 0;
     let mut before = end.saturating_sub(1);
     while let Some(j) = rfind_byte(&inner[..before], b'\\') {
-        let run = inner[..=j].iter().rev().take_while(|&&b| b == b'\\').count();
+        let run = backslashes_before(inner, j + 1);
         if run % 2 == 1 && inner[j + 1] == b'n' {
             found += 1;
             if found == lines {
@@ -191,7 +191,12 @@ fn json_string_tail(body: &[u8], lines: usize) -> Option<String> {
 /// Whether the bytes before `inner[i]` end in an odd run of backslashes (so `inner[i]` is
 /// the letter of an escape).
 fn odd_run_before(inner: &[u8], i: usize) -> bool {
-    inner[..i].iter().rev().take_while(|&&b| b == b'\\').count() % 2 == 1
+    backslashes_before(inner, i) % 2 == 1
+}
+
+/// How many backslashes in a row end just before `inner[i]`.
+fn backslashes_before(inner: &[u8], i: usize) -> usize {
+    inner[..i].iter().rev().take_while(|&&b| b == b'\\').count()
 }
 
 /// The position of the last `byte` in `hay`, eight bytes at a time (under wasm a loop over
