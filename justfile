@@ -53,3 +53,9 @@ fuzz:
     OMBI_FUZZ_CASES=200000 cargo test --release -p ombi-guest --test fuzz the_settings -- --nocapture
     OMBI_FUZZ_CASES=300000 cargo test --release -p ombi-mcp --test e2e fuzz::the_classifier -- --nocapture
     OMBI_FUZZ_CASES=150000 cargo test --release -p ombi-mcp --test e2e fuzz::the_line_reader -- --nocapture
+
+# Where a call's time goes, stage by stage, in the sandbox and natively: builds the component
+# with the guest's `stages` feature (its own target directory) and runs it in process.
+stages:
+    cargo build -p ombi-guest --features stages --target wasm32-wasip2 --profile guest --target-dir target/guest-stages
+    PERF_COMPONENT=target/guest-stages/wasm32-wasip2/guest/ombi_guest.wasm cargo bench -p ombi-mcp --bench perf -- stages

@@ -7,6 +7,7 @@ use serde::de::DeserializeOwned;
 
 use crate::envelope::Notes;
 use crate::error::ToolError;
+use crate::stages::{self, Stage};
 use crate::upstream::dto::users::UserView;
 use crate::upstream::{ApiRequest, RawResponse, Upstream, classify};
 
@@ -112,7 +113,11 @@ impl<'a> Ctx<'a> {
         if self.planning() {
             return Err(ToolError::internal("a write tried to send a request while it was being planned"));
         }
-        let resp = self.upstream.send(req).map_err(|e| classify::transport_failure(&e, req, what));
+        let sent = {
+            let _upstream = stages::span(Stage::Upstream);
+            self.upstream.send(req)
+        };
+        let resp = sent.map_err(|e| classify::transport_failure(&e, req, what));
         let resp = resp.and_then(|r| classify::check_status(&r, req, what).map(|()| r));
         resp.map_err(|mut e| {
             if e.code == crate::error::ErrorCode::UnknownOutcome {
@@ -138,6 +143,7 @@ impl<'a> Ctx<'a> {
 
     /// Sends `req`; transport failures become tool errors, any status is returned.
     fn send_raw(&mut self, req: &ApiRequest, what: &str) -> Result<RawResponse, ToolError> {
+        let _upstream = stages::span(Stage::Upstream);
         self.upstream.send(req).map_err(|e| classify::transport_failure(&e, req, what))
     }
 
@@ -159,6 +165,7 @@ impl<'a> Ctx<'a> {
     /// Sends `req` and parses a JSON body; an empty body (204) is `None`.
     pub fn fetch_opt<T: DeserializeOwned>(&mut self, req: &ApiRequest, what: &str) -> Result<Option<T>, ToolError> {
         let resp = self.send(req, what)?;
+        let _decode = stages::span(Stage::Decode);
         classify::json_opt(&resp, what, self.settings.max_response_bytes)
     }
 
@@ -173,12 +180,14 @@ impl<'a> Ctx<'a> {
         if resp.body.iter().filter(|b| !b.is_ascii_whitespace()).eq(b"[]".iter()) {
             return Ok(None);
         }
+        let _decode = stages::span(Stage::Decode);
         classify::json_opt(&resp, what, self.settings.max_response_bytes)
     }
 
     /// Sends `req` and parses a JSON body that must be present.
     pub fn fetch<T: DeserializeOwned>(&mut self, req: &ApiRequest, what: &str) -> Result<T, ToolError> {
         let resp = self.send(req, what)?;
+        let _decode = stages::span(Stage::Decode);
         classify::json(&resp, what, self.settings.max_response_bytes)
     }
 
@@ -187,7 +196,10 @@ impl<'a> Ctx<'a> {
     /// the cut is recorded.
     pub fn list<T: DeserializeOwned>(&mut self, req: &ApiRequest, what: &str) -> Result<Listed<T>, ToolError> {
         let resp = self.send(req, what)?;
-        let (items, cut) = classify::json_list(&resp, what)?;
+        let (items, cut) = {
+            let _decode = stages::span(Stage::Decode);
+            classify::json_list(&resp, what)?
+        };
         if cut {
             self.cut(format!(
                 "Ombi's answer to {what} was longer than the {}-byte read budget (OMBI_MAX_RESPONSE_BYTES); only its first {} complete records were read.",

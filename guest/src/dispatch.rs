@@ -7,6 +7,7 @@ use crate::ctx::{Ctx, Plan, Settings};
 use crate::envelope::{Notes, envelope_text};
 use crate::error::{ErrorCode, ToolError};
 use crate::schema::output::output_schema;
+use crate::stages::{self, Stage};
 use crate::tools::{Effect, catalogue, find};
 use crate::upstream::Upstream;
 
@@ -100,6 +101,20 @@ fn run(
     settings: &Settings,
     upstream: &mut dyn Upstream,
 ) -> Result<(String, bool, Option<Plan>), CallFailure> {
+    let answered = {
+        let _total = stages::span(Stage::Total);
+        answer(name, arguments_json, settings, upstream)
+    };
+    stages::report(name);
+    answered
+}
+
+fn answer(
+    name: &str,
+    arguments_json: &str,
+    settings: &Settings,
+    upstream: &mut dyn Upstream,
+) -> Result<(String, bool, Option<Plan>), CallFailure> {
     let entry = find(name).ok_or_else(|| CallFailure::UnknownTool(name.to_string()))?;
     let correlation = settings.correlation_id.as_str();
     if matches!(entry.meta.effect, Effect::Write { .. }) && !settings.allow_writes {
@@ -112,6 +127,7 @@ fn run(
         let (text, ok) = envelope_text(name, correlation, Err(err), Notes::default());
         return Ok((text, ok, None));
     }
+    let arguments = stages::span(Stage::Arguments);
     let args: Value = if arguments_json.trim().is_empty() {
         json!({})
     } else {
@@ -124,9 +140,12 @@ fn run(
             }
         }
     };
+    let args = without_nulls(args);
+    drop(arguments);
     let mut ctx = Ctx::new(settings, upstream);
-    let result = entry.call(&mut ctx, without_nulls(args));
+    let result = entry.call(&mut ctx, args);
     let plan = ctx.plan.take();
+    let _envelope = stages::span(Stage::Envelope);
     let (text, ok) = envelope_text(name, correlation, result, ctx.notes);
     Ok((text, ok, plan))
 }

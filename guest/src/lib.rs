@@ -13,7 +13,8 @@
 //! - [`projection`]: pure functions from DTOs to result records, by Ombi area; [`model`]:
 //!   those records and the 15 result families; [`envelope`]: the result envelope and the
 //!   64 KiB budget.
-//! - [`sanitize`]: upstream text made safe to quote.
+//! - [`sanitize`]: upstream text made safe to quote; [`stages`]: a call's time by stage, for
+//!   the benchmark (the `stages` feature; nothing without it).
 //! - `bindings` (generated) and `component` (the export glue) exist on wasm32 only.
 //!
 //! # Design decisions
@@ -30,6 +31,7 @@ pub mod paging;
 pub mod projection;
 pub mod sanitize;
 pub mod schema;
+pub mod stages;
 #[cfg(test)]
 mod testing;
 pub mod tools;

@@ -18,6 +18,7 @@ use crate::schema::input::schema_of;
 use crate::schema::output::Family;
 use crate::schema::published;
 use crate::schema::validate::validate;
+use crate::stages::{self, Stage};
 
 pub mod args;
 pub mod decide;
@@ -88,7 +89,14 @@ impl Entry {
 
     /// Validates `args` against the input schema, then runs the tool.
     pub fn call(&self, ctx: &mut Ctx, args: Value) -> ToolResult {
-        validate(self.input_schema(), &args)?;
+        let schema = {
+            let _schema = stages::span(Stage::Schema);
+            self.input_schema()
+        };
+        {
+            let _validation = stages::span(Stage::Validation);
+            validate(schema, &args)?;
+        }
         (self.run)(ctx, args)
     }
 }
@@ -98,8 +106,10 @@ fn entry<T: Tool>() -> Entry {
 }
 
 fn run<T: Tool>(ctx: &mut Ctx, args: Value) -> ToolResult {
+    let arguments = stages::span(Stage::Arguments);
     let parsed: T::Args = serde_json::from_value(args)
         .map_err(|e| ToolError::invalid("arguments", format!("the arguments do not fit this tool: {e}")))?;
+    drop(arguments);
     T::run(ctx, parsed)
 }
 

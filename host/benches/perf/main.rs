@@ -18,11 +18,14 @@
 //! `perf record`: the component in process, or `native`, or `pool`, the same requests through
 //! the host's connection pool and key scrub with no sandbox); `PERF_RUNS` overrides the 300 runs;
 //! `PERF_PIN` (`split`, `same`) pins the threads to fixed CPUs (`pin.rs`); `PERF_COMPONENT`
-//! runs another component file in process (an older build, for an A/B in one run).
+//! runs another component file in process (an older build, for an A/B in one run);
+//! `stages` (asked for by name only) splits a call into its stages, in the sandbox and
+//! natively, with a component built with the guest's `stages` feature (`just stages`).
 #![allow(clippy::print_stdout, reason = "a benchmark prints its figures")]
 
 mod native;
 mod pin;
+mod stages;
 mod stdio;
 mod tls;
 
@@ -252,6 +255,25 @@ fn main() {
             at(0.99),
             at(0.999),
             at(1.0)
+        );
+        return;
+    }
+    if args.iter().any(|a| a == "stages") {
+        let log = sim.with_state(|st| st.logs[0].name.clone());
+        let cases = [
+            ("read_search", json!({"query": "dune"}).to_string()),
+            ("read_requests", json!({"media": "movie", "limit": 20}).to_string()),
+            ("read_logs", json!({"file_id": log, "tail": true, "limit": 100}).to_string()),
+        ];
+        let url = sim.url();
+        let in_process = InProcess::new(&url, &key, &cache);
+        let mut http = native::Http::new(&url, &key);
+        stages::section(
+            &cases,
+            runs(),
+            WARM,
+            |tool, args| in_process.call(tool, args),
+            |tool, args| native::call(&mut http, &url, tool, args),
         );
         return;
     }

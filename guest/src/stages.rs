@@ -1,0 +1,176 @@
+//! Where a call's time goes, stage by stage, for the benchmark's `stages` section
+//! (BENCHMARKS.md): compiled in only with the `stages` feature, and a no-op without it.
+//!
+//! With the feature, a component build records every call and writes one line to its stderr
+//! at the end of the call (`ombi-stages TOOL total=NS arguments=NS ...`); a native build
+//! records only while [`record`] has switched it on, and the benchmark reads the figures
+//! with [`take`]. A stage's time is summed over the call (a tool that sends three requests
+//! has three spans of `upstream`); what no stage names is the tool's own work.
+
+/// The stages a call is split into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// The argument JSON parsed, nulls dropped, the typed arguments read from it.
+    Arguments,
+    /// The tool's input schema read from its published text (once per instance).
+    Schema,
+    /// The arguments checked against the input schema.
+    Validation,
+    /// Requests to Ombi, sent and answered, bodies read (the transport).
+    Upstream,
+    /// Answers parsed into the narrow DTOs.
+    Decode,
+    /// The result envelope written as JSON text, within its budget.
+    Envelope,
+    /// The whole call.
+    Total,
+}
+
+impl Stage {
+    /// Every stage, in the order the figures are written.
+    pub const ALL: [Stage; 7] = [
+        Stage::Total,
+        Stage::Arguments,
+        Stage::Schema,
+        Stage::Validation,
+        Stage::Upstream,
+        Stage::Decode,
+        Stage::Envelope,
+    ];
+
+    /// The stage's name in the figures.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Arguments => "arguments",
+            Stage::Schema => "schema",
+            Stage::Validation => "validation",
+            Stage::Upstream => "upstream",
+            Stage::Decode => "decode",
+            Stage::Envelope => "envelope",
+            Stage::Total => "total",
+        }
+    }
+}
+
+/// Nanoseconds per stage of one call, indexed like [`Stage::ALL`].
+pub type Figures = [u64; 7];
+
+#[cfg(feature = "stages")]
+mod on {
+    use std::cell::Cell;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    use super::{Figures, Stage};
+
+    /// Natively, whether calls are recorded (a component build records every call).
+    static RECORDING: AtomicBool = AtomicBool::new(cfg!(target_arch = "wasm32"));
+
+    thread_local! {
+        static FIGURES: Cell<Figures> = const { Cell::new([0; 7]) };
+    }
+
+    fn now() -> u64 {
+        #[cfg(target_arch = "wasm32")]
+        {
+            crate::bindings::wasi::clocks::monotonic_clock::now()
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            use std::sync::OnceLock;
+            static START: OnceLock<std::time::Instant> = OnceLock::new();
+            START.get_or_init(std::time::Instant::now).elapsed().as_nanos() as u64
+        }
+    }
+
+    /// Adds its time to its stage when dropped.
+    pub struct Span(Option<(Stage, u64)>);
+
+    impl Drop for Span {
+        fn drop(&mut self) {
+            if let Some((stage, started)) = self.0 {
+                let index = Stage::ALL.iter().position(|s| *s == stage).unwrap_or(0);
+                let spent = now().saturating_sub(started);
+                FIGURES.with(|f| {
+                    let mut all = f.get();
+                    all[index] += spent;
+                    f.set(all);
+                });
+            }
+        }
+    }
+
+    pub fn span(stage: Stage) -> Span {
+        Span(RECORDING.load(Ordering::Relaxed).then(|| (stage, now())))
+    }
+
+    pub fn record(on: bool) {
+        RECORDING.store(on, Ordering::Relaxed);
+    }
+
+    pub fn take() -> Figures {
+        FIGURES.with(|f| f.replace([0; 7]))
+    }
+
+    pub fn report(tool: &str) {
+        if cfg!(target_arch = "wasm32") && RECORDING.load(Ordering::Relaxed) {
+            let figures = take();
+            let mut line = format!("ombi-stages {tool}");
+            for (stage, ns) in Stage::ALL.iter().zip(figures) {
+                line.push_str(&format!(" {}={ns}", stage.name()));
+            }
+            eprintln!("{line}");
+        }
+    }
+}
+
+#[cfg(feature = "stages")]
+pub use on::{Span, record, span, take};
+
+/// Writes the call's figures to stderr (a component build), or keeps them for [`take`].
+#[cfg(feature = "stages")]
+pub fn report(tool: &str) {
+    on::report(tool);
+}
+
+/// Without the feature: nothing is measured.
+#[cfg(not(feature = "stages"))]
+pub struct Span;
+
+/// Starts timing `stage` until the span is dropped.
+#[cfg(not(feature = "stages"))]
+#[inline(always)]
+pub fn span(_stage: Stage) -> Span {
+    Span
+}
+
+/// Writes the call's figures (nothing without the feature).
+#[cfg(not(feature = "stages"))]
+#[inline(always)]
+pub fn report(_tool: &str) {}
+
+#[cfg(all(test, feature = "stages"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans_add_up_per_stage_only_while_recording() {
+        take();
+        drop(span(Stage::Upstream));
+        assert_eq!(take(), [0; 7], "nothing is recorded while recording is off");
+        record(true);
+        {
+            let _a = span(Stage::Upstream);
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        {
+            let _b = span(Stage::Upstream);
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        record(false);
+        let figures = take();
+        let upstream = Stage::ALL.iter().position(|s| *s == Stage::Upstream).unwrap();
+        assert!(figures[upstream] >= 4_000_000, "{figures:?}");
+        assert_eq!(figures.iter().filter(|n| **n > 0).count(), 1, "{figures:?}");
+        assert_eq!(take(), [0; 7], "take resets");
+    }
+}
