@@ -92,8 +92,8 @@ pub fn section(
 ) {
     let mut columns: Vec<(Vec<Call>, Vec<Call>)> = Vec::new();
     for (tool, args) in cases {
+        captured(warm, || wasm(tool, args));
         for _ in 0..warm {
-            wasm(tool, args);
             native(tool, args);
         }
         let (walls, lines) = captured(runs, || wasm(tool, args));
