@@ -16,8 +16,14 @@ pub enum Stage {
     Schema,
     /// The arguments checked against the input schema.
     Validation,
-    /// Requests to Ombi, sent and answered, bodies read (the transport).
+    /// Requests to Ombi, sent and answered, bodies read (the transport), made of the next three.
     Upstream,
+    /// A request built and handed over (headers, the send, the body written).
+    Request,
+    /// Waiting for the answer's status and headers.
+    Answer,
+    /// The answer's body read.
+    Body,
     /// Answers parsed into the narrow DTOs.
     Decode,
     /// The result envelope written as JSON text, within its budget.
@@ -28,12 +34,15 @@ pub enum Stage {
 
 impl Stage {
     /// Every stage, in the order the figures are written.
-    pub const ALL: [Stage; 7] = [
+    pub const ALL: [Stage; 10] = [
         Stage::Total,
         Stage::Arguments,
         Stage::Schema,
         Stage::Validation,
         Stage::Upstream,
+        Stage::Request,
+        Stage::Answer,
+        Stage::Body,
         Stage::Decode,
         Stage::Envelope,
     ];
@@ -45,6 +54,9 @@ impl Stage {
             Stage::Schema => "schema",
             Stage::Validation => "validation",
             Stage::Upstream => "upstream",
+            Stage::Request => "request",
+            Stage::Answer => "answer",
+            Stage::Body => "body",
             Stage::Decode => "decode",
             Stage::Envelope => "envelope",
             Stage::Total => "total",
@@ -53,7 +65,7 @@ impl Stage {
 }
 
 /// Nanoseconds per stage of one call, indexed like [`Stage::ALL`].
-pub type Figures = [u64; 7];
+pub type Figures = [u64; 10];
 
 #[cfg(feature = "stages")]
 mod on {
@@ -66,7 +78,7 @@ mod on {
     static RECORDING: AtomicBool = AtomicBool::new(cfg!(target_arch = "wasm32"));
 
     thread_local! {
-        static FIGURES: Cell<Figures> = const { Cell::new([0; 7]) };
+        static FIGURES: Cell<Figures> = const { Cell::new([0; 10]) };
     }
 
     fn now() -> u64 {
@@ -108,7 +120,7 @@ mod on {
     }
 
     pub fn take() -> Figures {
-        FIGURES.with(|f| f.replace([0; 7]))
+        FIGURES.with(|f| f.replace([0; 10]))
     }
 
     pub fn report(tool: &str) {
@@ -156,7 +168,7 @@ mod tests {
     fn spans_add_up_per_stage_only_while_recording() {
         take();
         drop(span(Stage::Upstream));
-        assert_eq!(take(), [0; 7], "nothing is recorded while recording is off");
+        assert_eq!(take(), [0; 10], "nothing is recorded while recording is off");
         record(true);
         {
             let _a = span(Stage::Upstream);
@@ -171,6 +183,6 @@ mod tests {
         let upstream = Stage::ALL.iter().position(|s| *s == Stage::Upstream).unwrap();
         assert!(figures[upstream] >= 4_000_000, "{figures:?}");
         assert_eq!(figures.iter().filter(|n| **n > 0).count(), 1, "{figures:?}");
-        assert_eq!(take(), [0; 7], "take resets");
+        assert_eq!(take(), [0; 10], "take resets");
     }
 }

@@ -14,6 +14,7 @@ use crate::bindings::wasi::http::types::{
 };
 use crate::bindings::wasi::io::poll::{self, Pollable};
 use crate::bindings::wasi::io::streams::StreamError;
+use crate::stages::{self, Stage};
 
 /// Bytes read from the body stream per call.
 const CHUNK: u64 = 64 * 1024;
@@ -44,6 +45,7 @@ impl Upstream for WasiHttp {
     // no request options (the deadline below bounds every phase, and the host applies time-outs
     // of its own), the deadline as one timer for the whole exchange.
     fn send(&mut self, req: &ApiRequest) -> Result<RawResponse, TransportError> {
+        let request = stages::span(Stage::Request);
         let timer = monotonic_clock::subscribe_duration(self.timeout_ns);
         let mut entries: Vec<(String, Vec<u8>)> = Vec::with_capacity(5);
         entries.push(("Accept".into(), b"application/json".to_vec()));
@@ -92,6 +94,8 @@ impl Upstream for WasiHttp {
             OutgoingBody::finish(body, None).map_err(|c| map_code(&c))?;
         }
 
+        drop(request);
+        let answer = stages::span(Stage::Answer);
         // One pollable per thing waited on, shared by every wait. A response is never ready
         // the moment it is asked for, so the first look is a wait.
         let answered = future.subscribe();
@@ -116,6 +120,8 @@ impl Upstream for WasiHttp {
         let expected = header("content-length").and_then(|v| v.trim().parse::<usize>().ok()).unwrap_or(0);
         drop(fields);
 
+        drop(answer);
+        let _body = stages::span(Stage::Body);
         let incoming = response.consume().map_err(|_| TransportError::Broken("the body was already taken".into()))?;
         let stream =
             incoming.stream().map_err(|_| TransportError::Broken("the body stream was already taken".into()))?;

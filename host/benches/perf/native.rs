@@ -6,6 +6,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 
 use ombi_guest::ctx::Settings;
+use ombi_guest::stages::{self, Stage};
 use ombi_guest::upstream::{ApiRequest, RawResponse, TransportError, Upstream};
 
 /// A keep-alive HTTP/1.1 client to one origin.
@@ -46,6 +47,7 @@ impl Http {
 
     /// Sends one request on the kept-alive connection and reads the whole answer.
     pub fn exchange(&mut self, req: &ApiRequest) -> std::io::Result<(u16, Vec<u8>)> {
+        let request = stages::span(Stage::Request);
         let method = req.method.as_str();
         let mut head = format!(
             "{method} {}{} HTTP/1.1\r\nhost: {}\r\napikey: {}\r\naccept: application/json\r\n",
@@ -63,6 +65,8 @@ impl Http {
         let mut out = head.into_bytes();
         out.extend_from_slice(&body);
         conn.get_mut().write_all(&out)?;
+        drop(request);
+        let answer = stages::span(Stage::Answer);
         let mut line = String::new();
         conn.read_line(&mut line)?;
         let status: u16 = line.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
@@ -85,6 +89,8 @@ impl Http {
                 _ => {}
             }
         }
+        drop(answer);
+        let _body = stages::span(Stage::Body);
         let mut body = Vec::new();
         if chunked {
             loop {
