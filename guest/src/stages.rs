@@ -148,6 +148,13 @@ pub fn report(tool: &str) {
 #[cfg(not(feature = "stages"))]
 pub struct Span;
 
+/// Ends the span where the feature's would (and so it may be dropped early alike).
+#[cfg(not(feature = "stages"))]
+impl Drop for Span {
+    #[inline(always)]
+    fn drop(&mut self) {}
+}
+
 /// Starts timing `stage` until the span is dropped.
 #[cfg(not(feature = "stages"))]
 #[inline(always)]
