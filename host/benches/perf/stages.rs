@@ -21,7 +21,7 @@ struct Call {
 
 impl Call {
     fn get(&self, stage: Stage) -> u64 {
-        Stage::ALL.iter().position(|s| *s == stage).map_or(0, |i| self.stages[i])
+        self.stages[stage as usize]
     }
 
     /// The guest's time no stage names: the tool's own logic and its projection.
