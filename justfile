@@ -58,4 +58,4 @@ fuzz:
 # with the guest's `stages` feature (its own target directory) and runs it in process.
 stages:
     cargo build -p ombi-guest --features stages --target wasm32-wasip2 --profile guest --target-dir target/guest-stages
-    PERF_COMPONENT=target/guest-stages/wasm32-wasip2/guest/ombi_guest.wasm cargo bench -p ombi-mcp --bench perf -- stages
+    PERF_COMPONENT="$PWD/target/guest-stages/wasm32-wasip2/guest/ombi_guest.wasm" cargo bench -p ombi-mcp --bench perf -- stages
