@@ -122,6 +122,7 @@ mod on {
         FIGURES.with(|f| f.replace([0; 10]))
     }
 
+    /// Writes the call's figures to stderr (a component build), or keeps them for [`take`].
     pub fn report(tool: &str) {
         if cfg!(target_arch = "wasm32") && RECORDING.load(Ordering::Relaxed) {
             let figures = take();
@@ -135,13 +136,7 @@ mod on {
 }
 
 #[cfg(feature = "stages")]
-pub use on::{Span, record, span, take};
-
-/// Writes the call's figures to stderr (a component build), or keeps them for [`take`].
-#[cfg(feature = "stages")]
-pub fn report(tool: &str) {
-    on::report(tool);
-}
+pub use on::{Span, record, report, span, take};
 
 /// Without the feature: nothing is measured.
 #[cfg(not(feature = "stages"))]
