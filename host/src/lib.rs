@@ -18,7 +18,6 @@
 //! - The `UserName` header is set by the component (it validates `as_user` against the user
 //!   list first, which needs requests without it); the host refuses an empty one.
 
-pub mod ahead;
 pub mod audit;
 pub mod backend;
 pub mod cache;

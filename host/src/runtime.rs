@@ -1,6 +1,5 @@
 //! The wasmtime side: one `Engine` and one `InstancePre`, a fresh `Store` and instance per
-//! call (made ahead of it and dropped after it on a thread of their own, [`crate::ahead`]),
-//! with a memory cap, a CPU budget (epoch interruption) and no way out but the HTTP
+//! call, with a memory cap, a CPU budget (epoch interruption) and no way out but the HTTP
 //! policy. The linker holds only what the component imports: `wasi:http`, io, clocks,
 //! random and the cli stdio/environment stubs; no filesystem, no sockets.
 
@@ -17,7 +16,6 @@ use wasmtime::{
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 use wasmtime_wasi_http::{WasiHttpCtx, WasiHttpCtxView, WasiHttpView};
 
-use crate::ahead::Ahead;
 use crate::cache;
 use crate::config::Config;
 use crate::http::{Guard, HostHttp, SentWrite, WriteLog};
@@ -38,7 +36,7 @@ mod bindings {
     });
 }
 
-use bindings::{Plugin, PluginPre};
+use bindings::PluginPre;
 use bindings::exports::ombi::mcp::tools::CallContext;
 pub use bindings::exports::ombi::mcp::tools::{CallError, CallMode, CallResult, ToolDescriptor, WritePlan};
 
@@ -166,108 +164,14 @@ pub enum ComponentSource {
 
 /// The loaded component, ready to instantiate per call.
 pub struct Runtime {
-    maker: Arc<Maker>,
-    /// The next call's instance, made ahead; used ones dropped off the call's path.
-    ahead: Ahead<Ready>,
-    config: Arc<Config>,
-    calls: AtomicU64,
-    started: u64,
-    cached_at: Option<std::path::PathBuf>,
-}
-
-/// What a fresh instance is made from, shared with the thread that makes them ahead.
-struct Maker {
     engine: Engine,
     pre: PluginPre<State>,
     config: Arc<Config>,
     policy: Arc<Policy>,
     pool: Arc<Pool>,
-    /// One permit per instance the pooling allocator holds, kept until the instance's store
-    /// is dropped: a call waits for a free one rather than failing to instantiate.
-    slots: Arc<tokio::sync::Semaphore>,
-}
-
-/// A fresh instance, for one call.
-struct Ready {
-    store: Store<State>,
-    plugin: Plugin,
-    /// Declared last, so dropped last: the slot is given back once the instance is gone.
-    _slot: tokio::sync::OwnedSemaphorePermit,
-}
-
-impl Maker {
-    fn store(&self) -> Store<State> {
-        let mut store = Store::new(
-            &self.engine,
-            State {
-                // An empty environment, no preopens, stdin/stdout closed: guest output never
-                // reaches the MCP stream.
-                wasi: WasiCtx::builder().inherit_stderr().build(),
-                http: WasiHttpCtx::new(),
-                table: ResourceTable::new(),
-                hooks: HostHttp::new(
-                    self.policy.clone(),
-                    self.pool.clone(),
-                    self.config.api_key.clone(),
-                    self.config.request_timeout,
-                    self.config.max_response_bytes,
-                ),
-                limits: Limits {
-                    inner: StoreLimitsBuilder::new().memory_size(MEMORY_CAP).instances(32).build(),
-                    memory_hit: false,
-                },
-                ticks: 0,
-            },
-        );
-        store.limiter(|s| &mut s.limits);
-        store.set_epoch_deadline(1);
-        // Each tick spent running wasm counts against the CPU budget; time spent waiting on
-        // Ombi does not, since the callback only runs while wasm runs.
-        store.epoch_deadline_callback(|mut cx| {
-            let state = cx.data_mut();
-            state.ticks += 1;
-            if state.ticks > CPU_TICKS {
-                return Ok(UpdateDeadline::Interrupt);
-            }
-            Ok(UpdateDeadline::Yield(1))
-        });
-        store
-    }
-
-    /// A fresh instance, waiting for a free slot.
-    async fn fresh(&self) -> wasmtime::Result<Ready> {
-        let slot =
-            self.slots.clone().acquire_owned().await.map_err(|_| wasmtime::Error::msg("the runtime is closed"))?;
-        let mut store = self.store();
-        let plugin = self.pre.instantiate_async(&mut store).await?;
-        Ok(Ready { store, plugin, _slot: slot })
-    }
-
-    /// A fresh instance made ahead of its call, if a slot is free now (calls waiting for one
-    /// come first).
-    fn spare(&self, rt: &tokio::runtime::Runtime) -> Option<Ready> {
-        let slot = self.slots.clone().try_acquire_owned().ok()?;
-        let mut store = self.store();
-        match rt.block_on(self.pre.instantiate_async(&mut store)) {
-            Ok(plugin) => Some(Ready { store, plugin, _slot: slot }),
-            Err(e) => {
-                tracing::warn!(error = %e, "could not make an instance ahead");
-                None
-            }
-        }
-    }
-}
-
-impl Ready {
-    /// Readies the instance for one call: what it may send, where its writes are recorded,
-    /// and its CPU budget counted from now.
-    fn arm(&mut self, guard: Guard, writes: WriteLog) {
-        let state = self.store.data_mut();
-        state.hooks.guard = guard;
-        state.hooks.writes = writes;
-        state.ticks = 0;
-        self.store.set_epoch_deadline(1);
-    }
+    calls: AtomicU64,
+    started: u64,
+    cached_at: Option<std::path::PathBuf>,
 }
 
 impl cache::Bytes for ComponentSource {
@@ -312,14 +216,7 @@ impl Runtime {
             ^ u64::from(std::process::id()) << 44;
         let policy = Arc::new(Policy::new(config.url.clone(), config.allow_writes));
         let pool = Pool::new(config.ca_certs.clone(), config.keep_alive);
-        let slots = Arc::new(tokio::sync::Semaphore::new(MAX_INSTANCES as usize));
-        let maker = Arc::new(Maker { engine, pre, config: config.clone(), policy, pool, slots });
-        let ahead = {
-            let maker = maker.clone();
-            let rt = tokio::runtime::Builder::new_current_thread().build()?;
-            Ahead::start("instances", move || maker.spare(&rt))?
-        };
-        Ok(Runtime { maker, ahead, config, calls: AtomicU64::new(0), started, cached_at })
+        Ok(Runtime { engine, pre, config, policy, pool, calls: AtomicU64::new(0), started, cached_at })
     }
 
     /// Where the compiled component is cached, if it is (its catalogue is cached beside it).
@@ -327,13 +224,50 @@ impl Runtime {
         self.cached_at.as_deref()
     }
 
+    fn store(&self, guard: Guard, writes: WriteLog) -> Store<State> {
+        let mut store = Store::new(
+            &self.engine,
+            State {
+                // An empty environment, no preopens, stdin/stdout closed: guest output never
+                // reaches the MCP stream.
+                wasi: WasiCtx::builder().inherit_stderr().build(),
+                http: WasiHttpCtx::new(),
+                table: ResourceTable::new(),
+                hooks: HostHttp::new(
+                    self.policy.clone(),
+                    self.pool.clone(),
+                    self.config.api_key.clone(),
+                    self.config.request_timeout,
+                    self.config.max_response_bytes,
+                )
+                .guarded(guard, writes),
+                limits: Limits {
+                    inner: StoreLimitsBuilder::new().memory_size(MEMORY_CAP).instances(32).build(),
+                    memory_hit: false,
+                },
+                ticks: 0,
+            },
+        );
+        store.limiter(|s| &mut s.limits);
+        store.set_epoch_deadline(1);
+        // Each tick spent running wasm counts against the CPU budget; time spent waiting on
+        // Ombi does not, since the callback only runs while wasm runs.
+        store.epoch_deadline_callback(|mut cx| {
+            let state = cx.data_mut();
+            state.ticks += 1;
+            if state.ticks > CPU_TICKS {
+                return Ok(UpdateDeadline::Interrupt);
+            }
+            Ok(UpdateDeadline::Yield(1))
+        });
+        store
+    }
+
     /// The component's tool list.
     pub async fn list_tools(&self) -> Result<Vec<ToolDescriptor>> {
-        let mut ready = self.maker.fresh().await?;
-        ready.arm(Guard::ReadOnly, WriteLog::default());
-        let tools = ready.plugin.ombi_mcp_tools().call_list_tools(&mut ready.store).await?;
-        self.ahead.retire(ready);
-        Ok(tools)
+        let mut store = self.store(Guard::ReadOnly, WriteLog::default());
+        let plugin = self.pre.instantiate_async(&mut store).await?;
+        Ok(plugin.ombi_mcp_tools().call_list_tools(&mut store).await?)
     }
 
     /// Runs one tool in a fresh instance, under the call's deadline, with `guard` narrowing
@@ -351,15 +285,11 @@ impl Runtime {
             mode,
         };
         let writes = WriteLog::default();
+        let mut store = self.store(guard, writes.clone());
         let deadline = self.call_deadline();
-        let mut held = None;
         let run = async {
-            let ready = match self.ahead.take() {
-                Some(spare) => held.insert(spare),
-                None => held.insert(self.maker.fresh().await?),
-            };
-            ready.arm(guard, writes.clone());
-            ready.plugin.ombi_mcp_tools().call_call_tool(&mut ready.store, name, arguments_json, &context).await
+            let plugin = self.pre.instantiate_async(&mut store).await?;
+            plugin.ombi_mcp_tools().call_call_tool(&mut store, name, arguments_json, &context).await
         };
         let ended = match tokio::time::timeout(deadline, run).await {
             // The envelope is scrubbed value by value by the backend (never as JSON text).
@@ -368,10 +298,9 @@ impl Runtime {
             Ok(Ok(Err(e))) => Ended::Answered(Err(e)),
             Ok(Err(trap)) => {
                 let detail = self.scrub(format!("{trap:?}"));
-                let state = held.as_ref().map(|r| r.store.data());
-                let cause = if state.is_some_and(|s| s.limits.memory_hit) {
+                let cause = if store.data().limits.memory_hit {
                     TrapCause::Memory
-                } else if state.is_some_and(|s| s.ticks > CPU_TICKS)
+                } else if store.data().ticks > CPU_TICKS
                     || trap.downcast_ref::<wasmtime::Trap>() == Some(&wasmtime::Trap::Interrupt)
                 {
                     TrapCause::Cpu
@@ -382,9 +311,6 @@ impl Runtime {
             }
             Err(_) => Ended::TimedOut(deadline),
         };
-        if let Some(used) = held {
-            self.ahead.retire(used);
-        }
         let writes = writes.lock().map(|w| w.clone()).unwrap_or_default();
         CallReport { correlation_id, ended, writes }
     }
