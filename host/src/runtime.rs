@@ -3,8 +3,8 @@
 //! policy. The linker holds only what the component imports: `wasi:http`, io, clocks,
 //! random and the cli stdio/environment stubs; no filesystem, no sockets.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{Context as _, Result};
@@ -36,7 +36,7 @@ mod bindings {
     });
 }
 
-use bindings::PluginPre;
+use bindings::{Plugin, PluginPre};
 use bindings::exports::ombi::mcp::tools::CallContext;
 pub use bindings::exports::ombi::mcp::tools::{CallError, CallMode, CallResult, ToolDescriptor, WritePlan};
 
@@ -164,14 +164,96 @@ pub enum ComponentSource {
 
 /// The loaded component, ready to instantiate per call.
 pub struct Runtime {
+    maker: Arc<Maker>,
+    /// The next call's instance, made once the last answer is out (see [`Runtime::retire`]).
+    spare: Arc<Mutex<Option<Ready>>>,
+    config: Arc<Config>,
+    calls: AtomicU64,
+    /// Calls that found their instance made ahead.
+    spares_taken: AtomicU64,
+    started: u64,
+    cached_at: Option<std::path::PathBuf>,
+}
+
+/// What a fresh instance is made from, shared with the task that makes the next one.
+struct Maker {
     engine: Engine,
     pre: PluginPre<State>,
     config: Arc<Config>,
     policy: Arc<Policy>,
     pool: Arc<Pool>,
-    calls: AtomicU64,
-    started: u64,
-    cached_at: Option<std::path::PathBuf>,
+    /// One permit per instance the pooling allocator holds, kept until the instance's store
+    /// is dropped: a call waits for a free one rather than failing to instantiate.
+    slots: Arc<tokio::sync::Semaphore>,
+}
+
+/// A fresh instance, for one call.
+struct Ready {
+    store: Store<State>,
+    plugin: Plugin,
+    /// Declared last, so dropped last: the slot is given back once the instance is gone.
+    _slot: tokio::sync::OwnedSemaphorePermit,
+}
+
+impl Maker {
+    fn store(&self) -> Store<State> {
+        let mut store = Store::new(
+            &self.engine,
+            State {
+                // An empty environment, no preopens, stdin/stdout closed: guest output never
+                // reaches the MCP stream.
+                wasi: WasiCtx::builder().inherit_stderr().build(),
+                http: WasiHttpCtx::new(),
+                table: ResourceTable::new(),
+                hooks: HostHttp::new(
+                    self.policy.clone(),
+                    self.pool.clone(),
+                    self.config.api_key.clone(),
+                    self.config.request_timeout,
+                    self.config.max_response_bytes,
+                ),
+                limits: Limits {
+                    inner: StoreLimitsBuilder::new().memory_size(MEMORY_CAP).instances(32).build(),
+                    memory_hit: false,
+                },
+                ticks: 0,
+            },
+        );
+        store.limiter(|s| &mut s.limits);
+        store.set_epoch_deadline(1);
+        // Each tick spent running wasm counts against the CPU budget; time spent waiting on
+        // Ombi does not, since the callback only runs while wasm runs.
+        store.epoch_deadline_callback(|mut cx| {
+            let state = cx.data_mut();
+            state.ticks += 1;
+            if state.ticks > CPU_TICKS {
+                return Ok(UpdateDeadline::Interrupt);
+            }
+            Ok(UpdateDeadline::Yield(1))
+        });
+        store
+    }
+
+    /// A fresh instance, waiting for a free slot.
+    async fn fresh(&self) -> wasmtime::Result<Ready> {
+        let slot =
+            self.slots.clone().acquire_owned().await.map_err(|_| wasmtime::Error::msg("the runtime is closed"))?;
+        let mut store = self.store();
+        let plugin = self.pre.instantiate_async(&mut store).await?;
+        Ok(Ready { store, plugin, _slot: slot })
+    }
+}
+
+impl Ready {
+    /// Readies the instance for one call: what it may send, where its writes are recorded,
+    /// and its CPU budget counted from now.
+    fn arm(&mut self, guard: Guard, writes: WriteLog) {
+        let state = self.store.data_mut();
+        state.hooks.guard = guard;
+        state.hooks.writes = writes;
+        state.ticks = 0;
+        self.store.set_epoch_deadline(1);
+    }
 }
 
 impl cache::Bytes for ComponentSource {
@@ -216,7 +298,22 @@ impl Runtime {
             ^ u64::from(std::process::id()) << 44;
         let policy = Arc::new(Policy::new(config.url.clone(), config.allow_writes));
         let pool = Pool::new(config.ca_certs.clone(), config.keep_alive);
-        Ok(Runtime { engine, pre, config, policy, pool, calls: AtomicU64::new(0), started, cached_at })
+        let slots = Arc::new(tokio::sync::Semaphore::new(MAX_INSTANCES as usize));
+        let maker = Arc::new(Maker { engine, pre, config: config.clone(), policy, pool, slots });
+        Ok(Runtime {
+            maker,
+            spare: Arc::default(),
+            config,
+            calls: AtomicU64::new(0),
+            spares_taken: AtomicU64::new(0),
+            started,
+            cached_at,
+        })
+    }
+
+    /// Calls so far, and how many of them found their instance made ahead.
+    pub fn calls_and_spares(&self) -> (u64, u64) {
+        (self.calls.load(Ordering::Relaxed), self.spares_taken.load(Ordering::Relaxed))
     }
 
     /// Where the compiled component is cached, if it is (its catalogue is cached beside it).
@@ -224,50 +321,11 @@ impl Runtime {
         self.cached_at.as_deref()
     }
 
-    fn store(&self, guard: Guard, writes: WriteLog) -> Store<State> {
-        let mut store = Store::new(
-            &self.engine,
-            State {
-                // An empty environment, no preopens, stdin/stdout closed: guest output never
-                // reaches the MCP stream.
-                wasi: WasiCtx::builder().inherit_stderr().build(),
-                http: WasiHttpCtx::new(),
-                table: ResourceTable::new(),
-                hooks: HostHttp::new(
-                    self.policy.clone(),
-                    self.pool.clone(),
-                    self.config.api_key.clone(),
-                    self.config.request_timeout,
-                    self.config.max_response_bytes,
-                )
-                .guarded(guard, writes),
-                limits: Limits {
-                    inner: StoreLimitsBuilder::new().memory_size(MEMORY_CAP).instances(32).build(),
-                    memory_hit: false,
-                },
-                ticks: 0,
-            },
-        );
-        store.limiter(|s| &mut s.limits);
-        store.set_epoch_deadline(1);
-        // Each tick spent running wasm counts against the CPU budget; time spent waiting on
-        // Ombi does not, since the callback only runs while wasm runs.
-        store.epoch_deadline_callback(|mut cx| {
-            let state = cx.data_mut();
-            state.ticks += 1;
-            if state.ticks > CPU_TICKS {
-                return Ok(UpdateDeadline::Interrupt);
-            }
-            Ok(UpdateDeadline::Yield(1))
-        });
-        store
-    }
-
     /// The component's tool list.
     pub async fn list_tools(&self) -> Result<Vec<ToolDescriptor>> {
-        let mut store = self.store(Guard::ReadOnly, WriteLog::default());
-        let plugin = self.pre.instantiate_async(&mut store).await?;
-        Ok(plugin.ombi_mcp_tools().call_list_tools(&mut store).await?)
+        let mut ready = self.maker.fresh().await?;
+        ready.arm(Guard::ReadOnly, WriteLog::default());
+        Ok(ready.plugin.ombi_mcp_tools().call_list_tools(&mut ready.store).await?)
     }
 
     /// Runs one tool in a fresh instance, under the call's deadline, with `guard` narrowing
@@ -285,11 +343,19 @@ impl Runtime {
             mode,
         };
         let writes = WriteLog::default();
-        let mut store = self.store(guard, writes.clone());
         let deadline = self.call_deadline();
+        let mut held = None;
         let run = async {
-            let plugin = self.pre.instantiate_async(&mut store).await?;
-            plugin.ombi_mcp_tools().call_call_tool(&mut store, name, arguments_json, &context).await
+            let spare = if std::env::var_os("AB_OFF").is_some() { None } else { self.spare.lock().ok().and_then(|mut s| s.take()) };
+            let ready = match spare {
+                Some(spare) => {
+                    self.spares_taken.fetch_add(1, Ordering::Relaxed);
+                    held.insert(spare)
+                }
+                None => held.insert(self.maker.fresh().await?),
+            };
+            ready.arm(guard, writes.clone());
+            ready.plugin.ombi_mcp_tools().call_call_tool(&mut ready.store, name, arguments_json, &context).await
         };
         let ended = match tokio::time::timeout(deadline, run).await {
             // The envelope is scrubbed value by value by the backend (never as JSON text).
@@ -298,9 +364,10 @@ impl Runtime {
             Ok(Ok(Err(e))) => Ended::Answered(Err(e)),
             Ok(Err(trap)) => {
                 let detail = self.scrub(format!("{trap:?}"));
-                let cause = if store.data().limits.memory_hit {
+                let state = held.as_ref().map(|r| r.store.data());
+                let cause = if state.is_some_and(|s| s.limits.memory_hit) {
                     TrapCause::Memory
-                } else if store.data().ticks > CPU_TICKS
+                } else if state.is_some_and(|s| s.ticks > CPU_TICKS)
                     || trap.downcast_ref::<wasmtime::Trap>() == Some(&wasmtime::Trap::Interrupt)
                 {
                     TrapCause::Cpu
@@ -311,8 +378,44 @@ impl Runtime {
             }
             Err(_) => Ended::TimedOut(deadline),
         };
+        if let Some(used) = held {
+            if std::env::var_os("AB_OFF").is_some() { drop(used) } else { self.retire(used); }
+        }
         let writes = writes.lock().map(|w| w.clone()).unwrap_or_default();
         CallReport { correlation_id, ended, writes }
+    }
+
+    /// Drops a used instance and makes the next call's, after the caller's answer is out:
+    /// on this thread (a store dropped or made on another CPU made the next call slower,
+    /// BENCHMARKS.md round 9), once the tasks woken meanwhile (the answer's writer) have run.
+    /// Each call still gets an instance that has run nothing before (DESIGN decision 6).
+    fn retire(&self, used: Ready) {
+        let (maker, spare) = (self.maker.clone(), self.spare.clone());
+        let after = async move {
+            tokio::task::yield_now().await;
+            drop(used);
+            let empty = || spare.lock().is_ok_and(|s| s.is_none());
+            if !empty() {
+                return;
+            }
+            // Only a free slot: a call waiting for one comes first.
+            let Ok(slot) = maker.slots.clone().try_acquire_owned() else { return };
+            let mut store = maker.store();
+            match maker.pre.instantiate_async(&mut store).await {
+                Ok(plugin) => {
+                    if let Ok(mut s) = spare.lock()
+                        && s.is_none()
+                    {
+                        *s = Some(Ready { store, plugin, _slot: slot });
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, "could not make the next call's instance"),
+            }
+        };
+        // Without a runtime to run it on, the instance is simply dropped.
+        if let Ok(rt) = tokio::runtime::Handle::try_current() {
+            rt.spawn(after);
+        }
     }
 
     /// Replaces the API key (in any ASCII case) in a text the host forwards or logs

@@ -107,6 +107,12 @@ impl InProcess {
         self.answer(tool, args, true);
     }
 
+    /// How many calls found their instance made ahead (the rest made theirs on their path).
+    fn spares(&self, whose: &str) {
+        let (calls, spares) = self.runtime.calls_and_spares();
+        println!("  ({whose}: {spares} of {calls} calls found their instance made ahead)");
+    }
+
     /// One call answered with an envelope, a failed one when `!ok`.
     fn answer(&self, tool: &str, args: &str, ok: bool) {
         use ombi_mcp::runtime::{CallMode, Ended};
@@ -275,6 +281,7 @@ fn main() {
             |tool, args| in_process.call(tool, args),
             |tool, args| native::call(&mut http, &url, tool, args),
         );
+        in_process.spares("the sandbox's column");
         return;
     }
     if want("cold") {
@@ -369,6 +376,7 @@ fn main() {
                 recorded.len()
             );
         }
+        in_process.spares("in process");
         // What the timed client leaves out: building the whole answer into JSON values.
         let answer = server.call("read_requests", &json!({"media": "movie", "limit": 20})).to_string();
         let (c50, _) = timed(runs(), || {
