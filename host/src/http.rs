@@ -98,13 +98,6 @@ impl HostHttp {
             writes: Arc::default(),
         }
     }
-
-    /// With `guard` narrowing what may be sent and `writes` recording what was.
-    pub fn guarded(mut self, guard: Guard, writes: WriteLog) -> Self {
-        self.guard = guard;
-        self.writes = writes;
-        self
-    }
 }
 
 /// What `send_request` returns: the response and its I/O driver, or an error.

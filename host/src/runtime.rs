@@ -36,9 +36,9 @@ mod bindings {
     });
 }
 
-use bindings::{Plugin, PluginPre};
 use bindings::exports::ombi::mcp::tools::CallContext;
 pub use bindings::exports::ombi::mcp::tools::{CallError, CallMode, CallResult, ToolDescriptor, WritePlan};
+use bindings::{Plugin, PluginPre};
 
 /// How one call ended, and what state-changing requests left the host meanwhile.
 #[derive(Debug)]
@@ -346,7 +346,7 @@ impl Runtime {
         let deadline = self.call_deadline();
         let mut held = None;
         let run = async {
-            let spare = if std::env::var_os("AB_OFF").is_some() { None } else { self.spare.lock().ok().and_then(|mut s| s.take()) };
+            let spare = self.spare.lock().ok().and_then(|mut s| s.take());
             let ready = match spare {
                 Some(spare) => {
                     self.spares_taken.fetch_add(1, Ordering::Relaxed);
@@ -379,7 +379,7 @@ impl Runtime {
             Err(_) => Ended::TimedOut(deadline),
         };
         if let Some(used) = held {
-            if std::env::var_os("AB_OFF").is_some() { drop(used) } else { self.retire(used); }
+            self.retire(used);
         }
         let writes = writes.lock().map(|w| w.clone()).unwrap_or_default();
         CallReport { correlation_id, ended, writes }

@@ -65,6 +65,9 @@ fn samples(runs: usize, mut f: impl FnMut()) -> Vec<Duration> {
     }
     (0..runs)
         .map(|_| {
+            // `PERF_GAP_US`: a pause before each timed call, as a person's or a model's turn
+            // leaves between calls (untimed).
+            stages::gap();
             let t = Instant::now();
             f();
             t.elapsed()

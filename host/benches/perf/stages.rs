@@ -61,7 +61,7 @@ fn parse(line: &str) -> Option<Figures> {
 /// both columns alike. The upstream's own threads answer a request that comes soon after the
 /// last faster than one that comes after a pause, so this shows how much of a difference in
 /// waiting is the pace of the calls rather than the sandbox.
-fn gap() {
+pub fn gap() {
     let us: u64 = std::env::var("PERF_GAP_US").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
     let until = Instant::now() + std::time::Duration::from_micros(us);
     while Instant::now() < until {

@@ -238,6 +238,19 @@ fn pong(s: &mut crate::support::Server) {
 }
 
 #[test]
+fn every_call_runs_in_an_instance_that_ran_nothing_before() {
+    let sim = Simulator::start().unwrap();
+    let mut s = probe(&sim, &[]);
+    // Back to back, and with pauses in which the next call's instance is made ahead.
+    for pause in [0, 0, 50, 0, 50, 0] {
+        std::thread::sleep(Duration::from_millis(pause));
+        let r = s.call("probe", json!({"action": "count"}));
+        assert_eq!(r["structuredContent"]["data"]["calls"], 1, "an instance ran a second call: {r}");
+    }
+    pong(&mut s);
+}
+
+#[test]
 fn a_component_that_allocates_without_bound_hits_the_memory_cap() {
     let sim = Simulator::start().unwrap();
     let mut s = probe(&sim, &[]);

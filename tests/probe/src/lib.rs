@@ -137,6 +137,12 @@ mod component {
                     Ok(answer(&ctx, json!({"printed": true})))
                 }
                 "env" => Ok(answer(&ctx, json!({"env": std::env::vars().collect::<Vec<_>>()}))),
+                // Calls this instance has run, this one included: 1 in a fresh instance.
+                "count" => {
+                    static CALLS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+                    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                    Ok(answer(&ctx, json!({"calls": n})))
+                }
                 "request" => Ok(answer(&ctx, request(&args))),
                 other => Err(CallError::Internal(format!("unknown action {other}"))),
             }
