@@ -238,6 +238,11 @@ impl Maker {
     async fn fresh(&self) -> wasmtime::Result<Ready> {
         let slot =
             self.slots.clone().acquire_owned().await.map_err(|_| wasmtime::Error::msg("the runtime is closed"))?;
+        self.instantiate(slot).await
+    }
+
+    /// A fresh instance in the slot `slot` holds.
+    async fn instantiate(&self, slot: tokio::sync::OwnedSemaphorePermit) -> wasmtime::Result<Ready> {
         let mut store = self.store();
         let plugin = self.pre.instantiate_async(&mut store).await?;
         Ok(Ready { store, plugin, _slot: slot })
@@ -394,19 +399,17 @@ impl Runtime {
         let after = async move {
             tokio::task::yield_now().await;
             drop(used);
-            let empty = || spare.lock().is_ok_and(|s| s.is_none());
-            if !empty() {
+            if !spare.lock().is_ok_and(|s| s.is_none()) {
                 return;
             }
             // Only a free slot: a call waiting for one comes first.
             let Ok(slot) = maker.slots.clone().try_acquire_owned() else { return };
-            let mut store = maker.store();
-            match maker.pre.instantiate_async(&mut store).await {
-                Ok(plugin) => {
+            match maker.instantiate(slot).await {
+                Ok(ready) => {
                     if let Ok(mut s) = spare.lock()
                         && s.is_none()
                     {
-                        *s = Some(Ready { store, plugin, _slot: slot });
+                        *s = Some(ready);
                     }
                 }
                 Err(e) => tracing::warn!(error = %e, "could not make the next call's instance"),
