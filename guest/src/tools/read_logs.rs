@@ -12,7 +12,7 @@ use crate::error::ToolError;
 use crate::model::{Data, LogFile, Logs};
 use crate::projection::logs::{self as project, LineWindow};
 use crate::schema::output::Family;
-use crate::upstream::{ApiRequest, path};
+use crate::upstream::{ApiRequest, RawResponse, path};
 
 /// Lines returned when `limit` is not given.
 pub const DEFAULT_LINES: u64 = 100;
@@ -119,10 +119,50 @@ fn listing(ctx: &mut Ctx) -> Result<Vec<LogFile>, ToolError> {
 /// otherwise); a body longer than the read budget is read as far as it goes, and a cut JSON
 /// string keeps its complete head. With `tail`, a whole JSON string may be decoded only from
 /// where its last `tail` lines begin (a log file is hundreds of kilobytes; a tail is a few).
+///
+/// A tail asks only for the file's last bytes ([`tail_bytes`]); when they hold fewer lines
+/// than the tail needs (very long lines), the whole file is read again.
 fn file_text(ctx: &mut Ctx, name: &str, tail: Option<usize>) -> Result<String, ToolError> {
-    let req = ApiRequest::get(format!("/api/v2/System/logs/{}", path::segment(name)));
-    let resp = ctx.send(&req, "the log file")?;
-    let is_json = resp.content_type.as_deref().is_some_and(|c| c.contains("json")) || resp.body.first() == Some(&b'"');
+    let whole = ApiRequest::get(format!("/api/v2/System/logs/{}", path::segment(name)));
+    if let Some(lines) = tail {
+        let resp = ctx.send(&whole.clone().last_bytes(tail_bytes(lines)), "the log file")?;
+        if resp.skipped == 0 {
+            return decode_file(ctx, resp, tail);
+        }
+        if let Some(text) = end_lines(&resp, lines) {
+            return Ok(text);
+        }
+    }
+    let resp = ctx.send(&whole, "the log file")?;
+    decode_file(ctx, resp, tail)
+}
+
+/// Bytes asked for to hold the last `lines` lines: a Serilog line is 100–300 bytes, so
+/// this is generous, and a shortfall costs one more request.
+fn tail_bytes(lines: usize) -> usize {
+    lines.saturating_mul(512).max(64 * 1024)
+}
+
+/// The last `lines` lines from the end of a body read from some place inside it, or
+/// `None` when that end holds fewer (or is not what a log file's end looks like).
+fn end_lines(resp: &RawResponse, lines: usize) -> Option<String> {
+    if is_json(resp) {
+        return json_string_end(&resp.body, lines);
+    }
+    // Plain text: everything after the first newline is whole lines.
+    let from = resp.body.iter().position(|&b| b == b'\n')? + 1;
+    let text = String::from_utf8_lossy(&resp.body[from..]).into_owned();
+    (text.lines().count() >= lines).then_some(text)
+}
+
+/// Whether Ombi sent the file as a JSON string (its v2 route does when JSON is accepted).
+fn is_json(resp: &RawResponse) -> bool {
+    resp.content_type.as_deref().is_some_and(|c| c.contains("json")) || resp.body.first() == Some(&b'"')
+}
+
+/// The text of a whole log file's answer (its `tail` lines, when given, decoded alone).
+fn decode_file(ctx: &mut Ctx, resp: RawResponse, tail: Option<usize>) -> Result<String, ToolError> {
+    let is_json = is_json(&resp);
     let tail_text = match tail {
         Some(lines) if is_json && !resp.over_budget => json_string_tail(&resp.body, lines),
         _ => None,
@@ -153,8 +193,22 @@ fn file_text(ctx: &mut Ctx, name: &str, tail: Option<usize>) -> Result<String, T
 /// backslashes is odd (`\\n` is a backslash and an `n`); a `\u000a` is not counted, which
 /// only keeps more text.
 fn json_string_tail(body: &[u8], lines: usize) -> Option<String> {
-    let trimmed = body.trim_ascii();
-    let inner = trimmed.strip_prefix(b"\"")?.strip_suffix(b"\"")?;
+    let inner = body.trim_ascii().strip_prefix(b"\"")?;
+    string_tail(inner, lines, true)
+}
+
+/// [`json_string_tail`] for the end of a JSON string read from some place inside it: only
+/// when that end holds all `lines` lines (what comes before it is unknown).
+fn json_string_end(body: &[u8], lines: usize) -> Option<String> {
+    string_tail(body.trim_ascii_end(), lines, false)
+}
+
+/// The decoded end of `inner`, a JSON string's text and closing quote, from where its last
+/// `lines` lines begin. `whole`: `inner` is the whole string, so fewer lines mean all of it;
+/// otherwise it began at an unknown place, so fewer lines, or a run of backslashes that
+/// reaches its start, mean `None`.
+fn string_tail(inner: &[u8], lines: usize, whole: bool) -> Option<String> {
+    let inner = inner.strip_suffix(b"\"")?;
     // A closing quote that is itself escaped is not the end of the string.
     if odd_run_before(inner, inner.len()) {
         return None;
@@ -172,6 +226,9 @@ fn json_string_tail(body: &[u8], lines: usize) -> Option<String> {
     let mut before = end.saturating_sub(1);
     while let Some(j) = rfind_byte(&inner[..before], b'\\') {
         let run = backslashes_before(inner, j + 1);
+        if !whole && run == j + 1 {
+            return None;
+        }
         if run % 2 == 1 && inner[j + 1] == b'n' {
             found += 1;
             if found == lines {
@@ -180,6 +237,9 @@ fn json_string_tail(body: &[u8], lines: usize) -> Option<String> {
             }
         }
         before = j + 1 - run;
+    }
+    if !whole && found < lines {
+        return None;
     }
     let mut quoted = Vec::with_capacity(inner.len() - start + 2);
     quoted.push(b'"');
@@ -327,6 +387,58 @@ mod tests {
             let w = LineWindow { offset, limit, tail: true, contains: None };
             assert_eq!(got, project::window(&all, &w), "offset {offset} limit {limit}");
         }
+    }
+
+    /// A tail of a long file, through the tool, against the same window of every line.
+    fn tail_of(text: &str, offset: u64, limit: u64) -> (crate::model::Logs, Vec<ApiRequest>) {
+        let body = String::from_utf8(serde_json::to_vec(text).unwrap()).unwrap();
+        let mut f = FakeOmbi::new()
+            .reply("GET /api/v2/System/logs", 200, r#"["log20261130.txt"]"#)
+            .reply("GET /api/v2/System/logs/log20261130.txt", 200, &body);
+        let args = json!({"file_id": "log20261130.txt", "tail": true, "offset": offset, "limit": limit});
+        let (out, _) = run_tool(&mut f, "read_logs", args);
+        let Data::Logs(got) = out.unwrap().data else { panic!() };
+        let all: Vec<&str> = text.lines().collect();
+        assert_eq!(got, project::window(&all, &LineWindow { offset, limit, tail: true, contains: None }));
+        (got, f.sent.into_iter().skip(1).collect())
+    }
+
+    #[test]
+    fn a_tail_of_a_long_file_reads_only_its_end() {
+        let text: String = (0..20_000).map(|i| format!("2026-11-30 12:00:00 [INF] entry \"{i}\" C:\\logs\n")).collect();
+        for (offset, limit) in [(0, 100), (0, 1), (50, 20), (120, 5)] {
+            let (got, sent) = tail_of(&text, offset, limit);
+            assert!(!got.lines.is_empty());
+            assert_eq!(sent.len(), 1, "one request for the file");
+            assert_eq!(sent[0].keep_last, Some(64 * 1024), "only the file's end is asked for");
+        }
+        // A window beyond what the end holds reads the whole file once (the end asked for
+        // is then as long as the file).
+        let (_, sent) = tail_of(&text, 19_000, 100);
+        assert_eq!(sent.len(), 1);
+    }
+
+    #[test]
+    fn an_end_with_too_few_lines_reads_the_whole_file_again() {
+        // Lines of 2 KB: the 64 KiB end holds about 32 of the 101 lines a tail of 100 needs.
+        let long = "x".repeat(2000);
+        let text: String = (0..400).map(|i| format!("{i} {long}\n")).collect();
+        let (got, sent) = tail_of(&text, 0, 100);
+        assert_eq!(got.lines.len(), 100);
+        assert_eq!(sent.len(), 2, "the end, then the whole file");
+        assert_eq!((sent[0].keep_last, sent[1].keep_last), (Some(64 * 1024), None));
+    }
+
+    #[test]
+    fn an_end_read_from_inside_the_string_is_only_trusted_with_every_line() {
+        // From the end: `y`, then a newline escape, `x`, and a run of two backslashes that
+        // reaches where the read began (an `\\n` or, after one more, a newline).
+        let body = b"\\\\nx\\ny\"";
+        assert_eq!(json_string_end(body, 1).as_deref(), Some("y"));
+        assert_eq!(json_string_end(body, 2), None);
+        assert_eq!(json_string_end(b"no newline at all\"", 1), None);
+        assert_eq!(json_string_end(b"a\\nb\\nc\"", 2).as_deref(), Some("b\nc"));
+        assert_eq!(json_string_end(b"a\\nb\\nc\"", 3), None, "its first line may have begun earlier");
     }
 
     #[test]

@@ -46,12 +46,16 @@ pub struct ApiRequest {
     pub user: Option<String>,
     /// Whether sending it can change Ombi's state: a lost answer is then an unknown outcome.
     pub mutation: bool,
+    /// Only the body's last this many bytes are needed: a transport may pass over what
+    /// comes before them unread when the body's length is announced and within the budget
+    /// ([`RawResponse::skipped`] says how much it passed over).
+    pub keep_last: Option<usize>,
 }
 
 impl ApiRequest {
     /// A GET of `path`.
     pub fn get(path: impl Into<String>) -> Self {
-        ApiRequest { method: Method::Get, path: path.into(), body: None, user: None, mutation: false }
+        ApiRequest { method: Method::Get, path: path.into(), body: None, user: None, mutation: false, keep_last: None }
     }
 
     /// A POST that only reads (the search POSTs of API catalogue §5), with a JSON `body`.
@@ -62,6 +66,7 @@ impl ApiRequest {
             body: Some(body.to_string().into_bytes()),
             user: None,
             mutation: false,
+            keep_last: None,
         }
     }
 
@@ -73,12 +78,19 @@ impl ApiRequest {
             body: body.map(|b| b.to_string().into_bytes()),
             user: None,
             mutation: true,
+            keep_last: None,
         }
     }
 
     /// Acts as `user` (sent as the `UserName` header).
     pub fn as_user(mut self, user: Option<String>) -> Self {
         self.user = user;
+        self
+    }
+
+    /// Needs only the body's last `bytes` bytes (see [`ApiRequest::keep_last`]).
+    pub fn last_bytes(mut self, bytes: usize) -> Self {
+        self.keep_last = Some(bytes);
         self
     }
 }
@@ -95,6 +107,9 @@ pub struct RawResponse {
     pub body: Vec<u8>,
     /// True when the body was longer than the budget and reading stopped.
     pub over_budget: bool,
+    /// Bytes of the body's beginning passed over unread ([`ApiRequest::keep_last`]): when
+    /// not 0, `body` is the body's end, from some place inside it.
+    pub skipped: usize,
 }
 
 /// Why no answer came back.

@@ -125,9 +125,35 @@ impl Upstream for WasiHttp {
         let incoming = response.consume().map_err(|_| TransportError::Broken("the body was already taken".into()))?;
         let stream =
             incoming.stream().map_err(|_| TransportError::Broken("the body stream was already taken".into()))?;
-        let mut buf = Vec::with_capacity(expected.min(self.max_bytes.saturating_add(1)).min(PRESIZE_MAX));
-        let mut over_budget = false;
         let readable = stream.subscribe();
+        // The beginning the caller does not need is passed over in the host: it never
+        // crosses into this memory. Only for a body of announced length within the budget,
+        // so a long body is still cut where the budget says.
+        let mut skipped = 0;
+        if let Some(keep) = req.keep_last
+            && expected > keep
+            && expected <= self.max_bytes
+        {
+            let mut left = (expected - keep) as u64;
+            while left > 0 {
+                match stream.skip(left) {
+                    Ok(0) => wait(&readable, &timer)?,
+                    Ok(n) => left -= n.min(left),
+                    Err(StreamError::Closed) => break,
+                    Err(StreamError::LastOperationFailed(e)) => {
+                        return Err(TransportError::Broken(format!(
+                            "the body broke off after {} bytes: {}",
+                            (expected - keep) as u64 - left,
+                            e.to_debug_string()
+                        )));
+                    }
+                }
+            }
+            skipped = (expected - keep) - left as usize;
+        }
+        let rest = expected - skipped;
+        let mut buf = Vec::with_capacity(rest.min(self.max_bytes.saturating_add(1)).min(PRESIZE_MAX));
+        let mut over_budget = false;
         loop {
             match stream.read(CHUNK) {
                 Ok(chunk) if chunk.is_empty() => wait(&readable, &timer)?,
@@ -154,7 +180,7 @@ impl Upstream for WasiHttp {
         drop(readable);
         drop(stream);
         drop(incoming);
-        Ok(RawResponse { status, content_type, retry_after, body: buf, over_budget })
+        Ok(RawResponse { status, content_type, retry_after, body: buf, over_budget, skipped })
     }
 }
 

@@ -46,7 +46,7 @@ impl Http {
     }
 
     /// Sends one request on the kept-alive connection and reads the whole answer.
-    pub fn exchange(&mut self, req: &ApiRequest) -> std::io::Result<(u16, Vec<u8>)> {
+    pub fn exchange(&mut self, req: &ApiRequest) -> std::io::Result<(u16, Vec<u8>, usize)> {
         let request = stages::span(Stage::Request);
         let method = req.method.as_str();
         let mut head = format!(
@@ -92,6 +92,7 @@ impl Http {
         drop(answer);
         let _body = stages::span(Stage::Body);
         let mut body = Vec::new();
+        let mut skipped = 0;
         if chunked {
             loop {
                 line.clear();
@@ -111,6 +112,12 @@ impl Http {
         } else if let Some(n) = length {
             body.resize(n, 0);
             conn.read_exact(&mut body)?;
+            // As the sandbox's transport does, only the end the caller needs is kept (read
+            // whole first: one read costs less here than reading past the front in pieces).
+            if let Some(keep) = req.keep_last.filter(|&k| k < n) {
+                skipped = n - keep;
+                body.drain(..skipped);
+            }
         } else {
             conn.read_to_end(&mut body)?;
             close = true;
@@ -118,7 +125,7 @@ impl Http {
         if close {
             self.conn = None;
         }
-        Ok((status, body))
+        Ok((status, body, skipped))
     }
 }
 
@@ -127,7 +134,7 @@ impl Upstream for Http {
         if let Some(log) = &mut self.log {
             log.push(req.clone());
         }
-        let (status, body) = match self.exchange(req) {
+        let (status, body, skipped) = match self.exchange(req) {
             Ok(r) => r,
             Err(_) => {
                 // One reconnect, as a pooled client would.
@@ -141,6 +148,7 @@ impl Upstream for Http {
             retry_after: None,
             body,
             over_budget: false,
+            skipped,
         })
     }
 }
