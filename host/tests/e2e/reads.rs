@@ -293,6 +293,17 @@ fn settings_and_logs_never_leak_secrets() {
     let r = ok(&mut s, &schemas, "read_logs", json!({"file_id": file, "tail": true, "limit": 5}));
     assert_eq!(data(&r)["lines"].as_array().unwrap().len(), 5);
     assert_eq!(data(&r)["next_offset"], 5);
+    // A tail reads only the file's end (passed over in the host) and is the file's real end,
+    // also for a window near where that end begins.
+    let all: Vec<String> = sim.with_state(|st| st.logs.iter().find(|l| l.name == file).unwrap().lines.clone());
+    for (offset, limit) in [(0, 5), (590, 20)] {
+        sim.clear_received();
+        let r =
+            ok(&mut s, &schemas, "read_logs", json!({"file_id": file, "tail": true, "offset": offset, "limit": limit}));
+        let end = all.len() - offset;
+        assert_eq!(data(&r)["lines"], json!(all[end - limit..end]), "offset {offset}");
+        assert_eq!(sim.received().iter().filter(|q| q.path.ends_with(&file)).count(), 1, "one request for the file");
+    }
     let r =
         ok(&mut s, &schemas, "read_logs", json!({"file_id": file, "offset": 10, "limit": 500, "contains": "radarr"}));
     let lines = data(&r)["lines"].as_array().unwrap();
