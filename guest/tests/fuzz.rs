@@ -269,7 +269,7 @@ struct Chaos {
 }
 
 impl Upstream for Chaos {
-    fn send(&mut self, _req: &ApiRequest) -> Result<RawResponse, TransportError> {
+    fn send(&mut self, req: &ApiRequest) -> Result<RawResponse, TransportError> {
         let r = &mut self.rng;
         if r.chance(3) {
             return Err(match r.below(4) {
@@ -293,8 +293,21 @@ impl Upstream for Chaos {
             arb_json(r, 5).to_string().into_bytes()
         };
         let over_budget = r.chance(3);
-        let body = if over_budget { body[..body.len() / 2].to_vec() } else { body };
-        Ok(RawResponse { status, content_type: Some("application/json".into()), retry_after: None, body, over_budget })
+        let mut body = if over_budget { body[..body.len() / 2].to_vec() } else { body };
+        // As the transport does: only the end asked for, of a body within the budget.
+        let mut skipped = 0;
+        if let Some(keep) = req.keep_last.filter(|&k| !over_budget && body.len() > k) {
+            skipped = body.len() - keep;
+            body.drain(..skipped);
+        }
+        Ok(RawResponse {
+            status,
+            content_type: Some("application/json".into()),
+            retry_after: None,
+            body,
+            over_budget,
+            skipped,
+        })
     }
 }
 
