@@ -60,14 +60,8 @@ impl Upstream for FakeOmbi {
         let key = format!("{method} {}", req.path);
         let mut reply =
             self.replies.get(&key).cloned().unwrap_or(Ok(RawResponse { status: 404, ..Default::default() }));
-        // As the `wasi:http` transport does: a whole body longer than what is kept is
-        // passed over up to its last `keep_last` bytes.
-        if let (Ok(r), Some(keep)) = (&mut reply, req.keep_last)
-            && !r.over_budget
-            && r.body.len() > keep
-        {
-            r.skipped = r.body.len() - keep;
-            r.body.drain(..r.skipped);
+        if let Ok(r) = &mut reply {
+            r.keep_end(req.keep_last);
         }
         reply
     }

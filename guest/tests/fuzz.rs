@@ -293,21 +293,17 @@ impl Upstream for Chaos {
             arb_json(r, 5).to_string().into_bytes()
         };
         let over_budget = r.chance(3);
-        let mut body = if over_budget { body[..body.len() / 2].to_vec() } else { body };
-        // As the transport does: only the end asked for, of a body within the budget.
-        let mut skipped = 0;
-        if let Some(keep) = req.keep_last.filter(|&k| !over_budget && body.len() > k) {
-            skipped = body.len() - keep;
-            body.drain(..skipped);
-        }
-        Ok(RawResponse {
+        let body = if over_budget { body[..body.len() / 2].to_vec() } else { body };
+        let mut resp = RawResponse {
             status,
             content_type: Some("application/json".into()),
             retry_after: None,
             body,
             over_budget,
-            skipped,
-        })
+            skipped: 0,
+        };
+        resp.keep_end(req.keep_last);
+        Ok(resp)
     }
 }
 

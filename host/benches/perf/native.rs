@@ -46,7 +46,7 @@ impl Http {
     }
 
     /// Sends one request on the kept-alive connection and reads the whole answer.
-    pub fn exchange(&mut self, req: &ApiRequest) -> std::io::Result<(u16, Vec<u8>, usize)> {
+    pub fn exchange(&mut self, req: &ApiRequest) -> std::io::Result<(u16, Vec<u8>)> {
         let request = stages::span(Stage::Request);
         let method = req.method.as_str();
         let mut head = format!(
@@ -92,7 +92,6 @@ impl Http {
         drop(answer);
         let _body = stages::span(Stage::Body);
         let mut body = Vec::new();
-        let mut skipped = 0;
         if chunked {
             loop {
                 line.clear();
@@ -112,12 +111,6 @@ impl Http {
         } else if let Some(n) = length {
             body.resize(n, 0);
             conn.read_exact(&mut body)?;
-            // As the sandbox's transport does, only the end the caller needs is kept (read
-            // whole first: one read costs less here than reading past the front in pieces).
-            if let Some(keep) = req.keep_last.filter(|&k| k < n) {
-                skipped = n - keep;
-                body.drain(..skipped);
-            }
         } else {
             conn.read_to_end(&mut body)?;
             close = true;
@@ -125,7 +118,7 @@ impl Http {
         if close {
             self.conn = None;
         }
-        Ok((status, body, skipped))
+        Ok((status, body))
     }
 }
 
@@ -134,7 +127,7 @@ impl Upstream for Http {
         if let Some(log) = &mut self.log {
             log.push(req.clone());
         }
-        let (status, body, skipped) = match self.exchange(req) {
+        let (status, body) = match self.exchange(req) {
             Ok(r) => r,
             Err(_) => {
                 // One reconnect, as a pooled client would.
@@ -142,14 +135,18 @@ impl Upstream for Http {
                 self.exchange(req).map_err(|e| TransportError::Broken(e.to_string()))?
             }
         };
-        Ok(RawResponse {
+        let mut resp = RawResponse {
             status,
             content_type: Some("application/json".into()),
             retry_after: None,
             body,
             over_budget: false,
-            skipped,
-        })
+            skipped: 0,
+        };
+        // Only the end the caller needs is kept, as in the sandbox (read whole first: one
+        // read costs less here than reading past the front in pieces).
+        resp.keep_end(req.keep_last);
+        Ok(resp)
     }
 }
 
