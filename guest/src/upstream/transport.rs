@@ -134,22 +134,15 @@ impl Upstream for WasiHttp {
             && expected > keep
             && expected <= self.max_bytes
         {
-            let mut left = (expected - keep) as u64;
-            while left > 0 {
-                match stream.skip(left) {
+            let front = expected - keep;
+            while skipped < front {
+                match stream.skip((front - skipped) as u64) {
                     Ok(0) => wait(&readable, &timer)?,
-                    Ok(n) => left -= n.min(left),
+                    Ok(n) => skipped += (n as usize).min(front - skipped),
                     Err(StreamError::Closed) => break,
-                    Err(StreamError::LastOperationFailed(e)) => {
-                        return Err(TransportError::Broken(format!(
-                            "the body broke off after {} bytes: {}",
-                            (expected - keep) as u64 - left,
-                            e.to_debug_string()
-                        )));
-                    }
+                    Err(StreamError::LastOperationFailed(e)) => return Err(broke_off(skipped, &e)),
                 }
             }
-            skipped = (expected - keep) - left as usize;
         }
         let rest = expected - skipped;
         let mut buf = Vec::with_capacity(rest.min(self.max_bytes.saturating_add(1)).min(PRESIZE_MAX));
@@ -166,13 +159,7 @@ impl Upstream for WasiHttp {
                     }
                 }
                 Err(StreamError::Closed) => break,
-                Err(StreamError::LastOperationFailed(e)) => {
-                    return Err(TransportError::Broken(format!(
-                        "the body broke off after {} bytes: {}",
-                        buf.len(),
-                        e.to_debug_string()
-                    )));
-                }
+                Err(StreamError::LastOperationFailed(e)) => return Err(broke_off(skipped + buf.len(), &e)),
             }
         }
         // Dropped in order, children first; the trailers are never read, so the body is
@@ -182,6 +169,11 @@ impl Upstream for WasiHttp {
         drop(incoming);
         Ok(RawResponse { status, content_type, retry_after, body: buf, over_budget, skipped })
     }
+}
+
+/// The body stream failed after `after` bytes.
+fn broke_off(after: usize, e: &crate::bindings::wasi::io::error::Error) -> TransportError {
+    TransportError::Broken(format!("the body broke off after {after} bytes: {}", e.to_debug_string()))
 }
 
 /// Names the header `Fields::from_list` refused (it says only why).
