@@ -106,7 +106,8 @@ fn run() -> Result<ExitCode> {
     // One thread runs every task (the MCP loop, the calls, their requests and connections):
     // a call's tasks wake each other without crossing threads (per `read_search`, about 5
     // context switches instead of 17). wasm yields at every epoch tick, so a long call does
-    // not hold the others up; stdin and stdout have threads of their own (`stdio`).
+    // not hold the others up; a piped stdin is polled here too, and stdout and a stdin of
+    // another kind have threads of their own (`stdio`).
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     match command {
         Command::Help => {
@@ -130,7 +131,7 @@ fn run() -> Result<ExitCode> {
         Command::Serve => rt.block_on(async {
             let backend = Arc::new(load(source).await?);
             tracing::info!(tools = backend_tools(&backend), "ombi-mcp serving MCP on stdio");
-            let (input, output) = (stdio::input(std::io::stdin()), stdio::stdout());
+            let (input, output) = (stdio::stdin(), stdio::stdout());
             serve(input, output, backend, server_info()).await?;
             Ok(ExitCode::SUCCESS)
         }),

@@ -7,7 +7,11 @@
 //!
 //! On Linux a small line goes out on the calling thread when nothing is queued and the
 //! descriptor says a write of that size cannot block (waking the writer thread was most of
-//! what handing a line over cost: a `futex` wake of a thread asleep on another CPU).
+//! what handing a line over cost: a `futex` wake of a thread asleep on another CPU). For the
+//! same reason a stdin that is a pipe or a socket is polled by the server's own thread
+//! ([`stdin`]): a client's message then wakes that thread directly, not a reader thread that
+//! wakes it in turn. Its mode is left alone (it may be shared): a read asks for no more than
+//! the descriptor holds, so it never blocks.
 
 use std::io::{Read, Write};
 use std::pin::Pin;
@@ -25,11 +29,27 @@ const READ_AHEAD: usize = 4;
 /// Lines waiting for the writer.
 const WRITE_QUEUE: usize = 16;
 
-/// stdin, read by a thread of its own.
+/// stdin, polled on the calling thread or read by a thread of its own.
 pub struct Input {
-    rx: tokio::sync::mpsc::Receiver<std::io::Result<Vec<u8>>>,
-    chunk: Vec<u8>,
-    at: usize,
+    source: Source,
+}
+
+enum Source {
+    /// Chunks read by a thread of its own.
+    Thread { rx: tokio::sync::mpsc::Receiver<std::io::Result<Vec<u8>>>, chunk: Vec<u8>, at: usize },
+    /// A pipe or a socket, polled by the runtime.
+    #[cfg(target_os = "linux")]
+    Polled(tokio::io::unix::AsyncFd<polled::Borrowed>),
+}
+
+/// This process's stdin: polled by the runtime when it is a pipe or a socket (Linux), else
+/// read by a thread of its own. Called inside the runtime.
+pub fn stdin() -> Input {
+    #[cfg(target_os = "linux")]
+    if let Some(fd) = polled::stdin() {
+        return Input { source: Source::Polled(fd) };
+    }
+    input(std::io::stdin())
 }
 
 /// Starts reading `source` (stdin, in the server) on a thread.
@@ -58,28 +78,130 @@ pub fn input<R: Read + Send + 'static>(mut source: R) -> Input {
             }
         })
         .expect("starting the stdin thread");
-    Input { rx, chunk: Vec::new(), at: 0 }
+    Input { source: Source::Thread { rx, chunk: Vec::new(), at: 0 } }
 }
 
 impl AsyncRead for Input {
     fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, out: &mut ReadBuf<'_>) -> Poll<std::io::Result<()>> {
-        let this = &mut *self;
-        if this.at == this.chunk.len() {
-            match this.rx.poll_recv(cx) {
+        let (rx, chunk, at) = match &mut self.source {
+            Source::Thread { rx, chunk, at } => (rx, chunk, at),
+            #[cfg(target_os = "linux")]
+            Source::Polled(fd) => return polled::poll_read(fd, cx, out),
+        };
+        if *at == chunk.len() {
+            match rx.poll_recv(cx) {
                 Poll::Pending => return Poll::Pending,
                 // The end of input: nothing more is read.
                 Poll::Ready(None) => return Poll::Ready(Ok(())),
                 Poll::Ready(Some(Err(e))) => return Poll::Ready(Err(e)),
-                Poll::Ready(Some(Ok(chunk))) => {
-                    this.chunk = chunk;
-                    this.at = 0;
+                Poll::Ready(Some(Ok(next))) => {
+                    *chunk = next;
+                    *at = 0;
                 }
             }
         }
-        let n = out.remaining().min(this.chunk.len() - this.at);
-        out.put_slice(&this.chunk[this.at..this.at + n]);
-        this.at += n;
+        let n = out.remaining().min(chunk.len() - *at);
+        out.put_slice(&chunk[*at..*at + n]);
+        *at += n;
         Poll::Ready(Ok(()))
+    }
+}
+
+/// stdin polled by the runtime, its mode left alone.
+#[cfg(target_os = "linux")]
+mod polled {
+    use std::os::fd::{AsRawFd, RawFd};
+    use std::task::{Context, Poll, ready};
+
+    use tokio::io::ReadBuf;
+    use tokio::io::unix::AsyncFd;
+
+    /// A descriptor this process does not own (never closed here).
+    pub struct Borrowed(RawFd);
+
+    impl AsRawFd for Borrowed {
+        fn as_raw_fd(&self) -> RawFd {
+            self.0
+        }
+    }
+
+    /// Whether `fd` is a pipe or a socket: what epoll can watch and a shell does not share
+    /// the way it shares a terminal.
+    fn pipe_or_socket(fd: RawFd) -> bool {
+        // SAFETY: `fstat` writes one `stat` for a descriptor number; a closed one fails.
+        let mut st: libc::stat = unsafe { std::mem::zeroed() };
+        if unsafe { libc::fstat(fd, &mut st) } != 0 {
+            return false;
+        }
+        matches!(st.st_mode & libc::S_IFMT, libc::S_IFIFO | libc::S_IFSOCK)
+    }
+
+    /// stdin registered with the runtime, if it is a pipe or a socket.
+    pub fn stdin() -> Option<AsyncFd<Borrowed>> {
+        // SAFETY: this process never closes its stdin.
+        unsafe { watch(libc::STDIN_FILENO) }
+    }
+
+    /// `fd` registered with the runtime, if it is a pipe or a socket.
+    ///
+    /// # Safety
+    /// `fd` stays open while the returned value lives.
+    pub unsafe fn watch(fd: RawFd) -> Option<AsyncFd<Borrowed>> {
+        if !pipe_or_socket(fd) {
+            return None;
+        }
+        // SAFETY: upheld by the caller.
+        unsafe { AsyncFd::register_with_interest(Borrowed(fd), tokio::io::Interest::READABLE).ok() }
+    }
+
+    /// Bytes `fd` holds now, by `FIONREAD`.
+    fn waiting(fd: RawFd) -> std::io::Result<usize> {
+        let mut n: libc::c_int = 0;
+        // SAFETY: FIONREAD writes one int.
+        if unsafe { libc::ioctl(fd, libc::FIONREAD, &mut n) } != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        Ok(usize::try_from(n).unwrap_or(0))
+    }
+
+    /// Whether `fd` has news now (data, its end, an error): a read then returns at once.
+    fn news(fd: RawFd) -> bool {
+        let mut p = libc::pollfd { fd, events: libc::POLLIN, revents: 0 };
+        // SAFETY: one valid `pollfd` for the duration of the call, and a zero time-out.
+        unsafe { libc::poll(&mut p, 1, 0) == 1 && p.revents != 0 }
+    }
+
+    /// Reads what `fd` holds, at most what `out` has room for; an empty read is the end.
+    pub fn poll_read(fd: &AsyncFd<Borrowed>, cx: &mut Context<'_>, out: &mut ReadBuf<'_>) -> Poll<std::io::Result<()>> {
+        let raw = fd.get_ref().0;
+        loop {
+            let mut guard = ready!(fd.poll_read_ready(cx))?;
+            let held = waiting(raw)?;
+            // Nothing held: either the end (or an error) that a read reports at once, or a
+            // readiness already used up.
+            if held == 0 && !news(raw) {
+                guard.clear_ready();
+                continue;
+            }
+            let room = out.initialize_unfilled();
+            let want = if held == 0 { room.len() } else { held.min(room.len()) };
+            // SAFETY: `room` is valid for `want` bytes; the read asks for no more than the
+            // descriptor holds (or it is at its end), so it does not block.
+            let n = unsafe { libc::read(raw, room.as_mut_ptr().cast(), want) };
+            if n < 0 {
+                let e = std::io::Error::last_os_error();
+                match e.kind() {
+                    std::io::ErrorKind::Interrupted => continue,
+                    std::io::ErrorKind::WouldBlock => {
+                        guard.clear_ready();
+                        continue;
+                    }
+                    _ => return Poll::Ready(Err(e)),
+                }
+            }
+            out.advance(n as usize);
+            return Poll::Ready(Ok(()));
+        }
     }
 }
 
@@ -242,6 +364,45 @@ mod tests {
         let mut got = Vec::new();
         input.read_to_end(&mut got).await.unwrap();
         assert_eq!(got, text);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[tokio::test]
+    async fn a_polled_pipe_arrives_whole_and_ends() {
+        use std::os::fd::AsRawFd;
+        let (reader, mut writer) = std::io::pipe().unwrap();
+        // SAFETY: `reader` is dropped after `input`.
+        let fd = unsafe { polled::watch(reader.as_raw_fd()) }.expect("a pipe is polled");
+        let mut input = Input { source: Source::Polled(fd) };
+        // More than the pipe holds, in uneven pieces with pauses: the reader waits, reads
+        // what has come, waits again, and sees the end once the writer is gone.
+        let text: Vec<u8> = (0..300_000u32).map(|i| (i % 253) as u8).collect();
+        let sent = text.clone();
+        let write = std::thread::spawn(move || {
+            for (i, piece) in sent.chunks(7_001).enumerate() {
+                writer.write_all(piece).unwrap();
+                if i % 10 == 0 {
+                    std::thread::sleep(std::time::Duration::from_millis(2));
+                }
+            }
+        });
+        let mut got = Vec::new();
+        input.read_to_end(&mut got).await.unwrap();
+        write.join().unwrap();
+        assert_eq!(got.len(), text.len());
+        assert!(got == text, "the polled input changed the bytes");
+        drop(input);
+        drop(reader);
+    }
+
+    #[test]
+    fn a_regular_file_is_read_by_a_thread() {
+        use std::os::fd::AsRawFd;
+        let file = std::fs::File::open(env!("CARGO_MANIFEST_PATH")).unwrap();
+        #[cfg(target_os = "linux")]
+        // SAFETY: `file` outlives the answer (none is made).
+        assert!(unsafe { polled::watch(file.as_raw_fd()) }.is_none(), "a regular file cannot be polled");
+        drop(file);
     }
 
     /// A sink that holds every write until it is let go, then keeps them.
