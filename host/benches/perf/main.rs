@@ -58,6 +58,30 @@ fn timed(runs: usize, f: impl FnMut()) -> (Duration, Duration) {
     stats(samples(runs, f))
 }
 
+/// Nanoseconds on a CPU (Linux's schedstat): this thread's, or with `pid` the sum over that
+/// process's threads. Unlike wall time it does not include waiting for a sleeping CPU or
+/// thread to wake, which on a virtual machine varies from run to run.
+fn cpu_ns(pid: Option<u32>) -> u64 {
+    let of = |path: std::path::PathBuf| -> u64 {
+        let stat = std::fs::read_to_string(path).unwrap_or_default();
+        stat.split_whitespace().next().and_then(|n| n.parse().ok()).unwrap_or(0)
+    };
+    match pid {
+        None => of("/proc/thread-self/schedstat".into()),
+        Some(pid) => std::fs::read_dir(format!("/proc/{pid}/task"))
+            .map(|tasks| tasks.flatten().map(|t| of(t.path().join("schedstat"))).sum())
+            .unwrap_or(0),
+    }
+}
+
+/// [`timed`], with the CPU time per call (warm-up included) of this thread or of `pid`.
+fn timed_cpu(runs: usize, pid: Option<u32>, f: impl FnMut()) -> ((Duration, Duration), Duration) {
+    let before = cpu_ns(pid);
+    let times = timed(runs, f);
+    let per_call = (cpu_ns(pid) - before) / (runs + WARM) as u64;
+    (times, Duration::from_nanos(per_call))
+}
+
 /// The time of each of `runs` calls of `f`, after the warm-up.
 fn samples(runs: usize, mut f: impl FnMut()) -> Vec<Duration> {
     for _ in 0..WARM {
@@ -209,10 +233,7 @@ fn main() {
         let search = search.as_str();
         // This thread's time on a CPU (it runs every task of the call), less noisy than
         // wall time on a shared machine.
-        let on_cpu = || -> u64 {
-            let stat = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
-            stat.split_whitespace().next().and_then(|n| n.parse().ok()).unwrap_or(0)
-        };
+        let on_cpu = || cpu_ns(None);
         // How often this thread gave up its CPU (each a wake-up later).
         let switches = || -> u64 {
             let status = std::fs::read_to_string("/proc/thread-self/status").unwrap_or_default();
@@ -347,10 +368,10 @@ fn main() {
         );
         let mut http = native::Http::new(&sim.url(), &key);
         for (tool, args) in &cases {
-            let (w50, w99) = timed(runs(), || server.call_timed(tool, args));
+            let ((w50, w99), w_cpu) = timed_cpu(runs(), Some(server.pid()), || server.call_timed(tool, args));
             let text = args.to_string();
-            let (i50, i99) = timed(runs(), || in_process.call(tool, &text));
-            let (n50, n99) = timed(runs(), || native::call(&mut http, &sim.url(), tool, &text));
+            let ((i50, i99), i_cpu) = timed_cpu(runs(), None, || in_process.call(tool, &text));
+            let ((n50, n99), n_cpu) = timed_cpu(runs(), None, || native::call(&mut http, &sim.url(), tool, &text));
             http.log = Some(Vec::new());
             native::call(&mut http, &sim.url(), tool, &text);
             let recorded = http.log.take().expect("log");
@@ -360,7 +381,7 @@ fn main() {
                 }
             });
             let replay = PoolReplay::new(&sim.url(), &key, recorded.clone());
-            let (h50, h99) = timed(runs(), || replay.run());
+            let ((h50, h99), h_cpu) = timed_cpu(runs(), None, || replay.run());
             println!(
                 "  {tool:<14} | {} / {} | {} / {} | {} / {} | {} / {} | {} / {} | {:.2}× | {:.2}× | {:.2}× ({} requests)",
                 ms(w50),
@@ -377,6 +398,15 @@ fn main() {
                 i50.as_secs_f64() / n50.as_secs_f64(),
                 w50.as_secs_f64() / u50.as_secs_f64(),
                 recorded.len()
+            );
+            println!(
+                "  {:<14} | CPU per call: serve {} (the server's threads), in process {}, native {}, host HTTP alone {}; in process/native {:.2}×",
+                "",
+                ms(w_cpu),
+                ms(i_cpu),
+                ms(n_cpu),
+                ms(h_cpu),
+                i_cpu.as_secs_f64() / n_cpu.as_secs_f64()
             );
         }
         in_process.spares("in process");
