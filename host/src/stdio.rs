@@ -5,9 +5,10 @@
 //! and the writer refuses more lines while its queue is full, so a client that does not read
 //! its input holds the server back instead of growing it.
 //!
-//! On Linux a small line goes out on the calling thread when nothing is queued and the
-//! descriptor says a write of that size cannot block (waking the writer thread was most of
-//! what handing a line over cost: a `futex` wake of a thread asleep on another CPU). For the
+//! On Linux a line goes out on the calling thread when nothing is queued and the descriptor
+//! says a write of that size cannot block: a pipe with room for it, or a small line to a
+//! socket that polls writable (waking the writer thread was most of what handing a line over
+//! cost: a `futex` wake of a thread asleep on another CPU). For the
 //! same reason a stdin that is a pipe or a socket is polled by the server's own thread
 //! ([`stdin`]): a client's message then wakes that thread directly, not a reader thread that
 //! wakes it in turn. Its mode is left alone (it may be shared): a read asks for no more than
@@ -205,8 +206,8 @@ mod polled {
     }
 }
 
-/// Lines at most this long may be written on the calling thread: a pipe with room for one
-/// more page, or a socket that polls writable, takes them without blocking.
+/// Lines at most this long may be written on the calling thread to a sink that polls
+/// writable and is not a pipe (a pipe says how much room it has: [`room_now`]).
 const INLINE_MAX: usize = 4096;
 
 /// The sink and what the writer thread still has to write to it.
@@ -215,9 +216,11 @@ struct Sink {
     /// Lines handed to the writer thread and not yet written (the calling thread writes
     /// inline only while this is zero, so lines keep their order).
     queued: AtomicUsize,
-    /// The descriptor to ask whether a small write would block; without one, every line
-    /// goes through the writer thread.
+    /// The descriptor to ask whether a write would block; without one, every line goes
+    /// through the writer thread.
     fd: Option<i32>,
+    /// Whether that descriptor is a pipe.
+    pipe: bool,
 }
 
 impl Sink {
@@ -253,7 +256,8 @@ pub fn stdout() -> Output {
 fn output_with(writer: Box<dyn Write + Send>, fd: Option<i32>) -> Output {
     let (tx, rx): (SyncSender<Vec<u8>>, Receiver<Vec<u8>>) = sync_channel(WRITE_QUEUE);
     let waiting: Arc<Mutex<Option<Waker>>> = Arc::default();
-    let sink = Arc::new(Sink { writer: Mutex::new(writer), queued: AtomicUsize::new(0), fd });
+    let pipe = fd.is_some_and(is_pipe);
+    let sink = Arc::new(Sink { writer: Mutex::new(writer), queued: AtomicUsize::new(0), fd, pipe });
     let wake = waiting.clone();
     let shared = sink.clone();
     std::thread::Builder::new()
@@ -286,11 +290,11 @@ impl Output {
     /// it without blocking; `None` when it must be queued.
     fn write_now(&self, buf: &[u8]) -> Option<std::io::Result<usize>> {
         let fd = self.sink.fd?;
-        if buf.len() > INLINE_MAX || self.sink.queued.load(Ordering::Acquire) != 0 {
+        if self.sink.queued.load(Ordering::Acquire) != 0 {
             return None;
         }
         let mut writer = self.sink.writer.try_lock().ok()?;
-        if self.sink.queued.load(Ordering::Acquire) != 0 || !writable_now(fd) {
+        if self.sink.queued.load(Ordering::Acquire) != 0 || buf.len() > room_now(fd, self.sink.pipe) {
             return None;
         }
         Some(writer.write_all(buf).and_then(|()| writer.flush()).map(|()| buf.len()).map_err(|_| closed()))
@@ -311,18 +315,54 @@ fn closed() -> std::io::Error {
     std::io::Error::new(std::io::ErrorKind::BrokenPipe, "stdout is closed")
 }
 
-/// Whether a write of up to [`INLINE_MAX`] bytes to `fd` would not block now.
+/// How many bytes a write to `fd` takes now without blocking. A pipe holds a whole number of
+/// pages: those not in use, less one for a page partly read and one for a page partly
+/// written (only this process writes to its stdout, and a reader only frees room). Another
+/// sink takes [`INLINE_MAX`] bytes when it polls writable.
+#[cfg(target_os = "linux")]
+fn room_now(fd: i32, pipe: bool) -> usize {
+    if !writable_now(fd) {
+        return 0;
+    }
+    if !pipe {
+        return INLINE_MAX;
+    }
+    // SAFETY: F_GETPIPE_SZ reads a pipe's size; FIONREAD writes one int; sysconf reads a
+    // constant.
+    let (size, page) = unsafe { (libc::fcntl(fd, libc::F_GETPIPE_SZ), libc::sysconf(libc::_SC_PAGESIZE)) };
+    let mut unread: libc::c_int = 0;
+    if size <= 0 || page <= 0 || unsafe { libc::ioctl(fd, libc::FIONREAD, &mut unread) } != 0 {
+        return 0;
+    }
+    let (size, page, unread) = (size as usize, page as usize, unread.max(0) as usize);
+    (size / page).saturating_sub(unread.div_ceil(page) + 2) * page
+}
+
+#[cfg(not(target_os = "linux"))]
+fn room_now(_: i32, _: bool) -> usize {
+    0
+}
+
+/// Whether `fd` is a pipe.
+#[cfg(target_os = "linux")]
+fn is_pipe(fd: i32) -> bool {
+    // SAFETY: `fstat` writes one `stat` for a descriptor number; a closed one fails.
+    let mut st: libc::stat = unsafe { std::mem::zeroed() };
+    unsafe { libc::fstat(fd, &mut st) == 0 && st.st_mode & libc::S_IFMT == libc::S_IFIFO }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn is_pipe(_: i32) -> bool {
+    false
+}
+
+/// Whether a write to `fd` may go ahead (it polls writable, with no error or hang-up).
 #[cfg(target_os = "linux")]
 fn writable_now(fd: i32) -> bool {
     let mut p = libc::pollfd { fd, events: libc::POLLOUT, revents: 0 };
     // SAFETY: one valid `pollfd` for the duration of the call, and a zero time-out.
     let ready = unsafe { libc::poll(&mut p, 1, 0) };
     ready == 1 && p.revents & libc::POLLOUT != 0 && p.revents & (libc::POLLERR | libc::POLLHUP | libc::POLLNVAL) == 0
-}
-
-#[cfg(not(target_os = "linux"))]
-fn writable_now(_: i32) -> bool {
-    false
 }
 
 impl AsyncWrite for Output {
@@ -482,10 +522,16 @@ mod tests {
 
     #[cfg(target_os = "linux")]
     #[tokio::test]
-    async fn small_lines_go_out_at_once_and_every_line_keeps_its_place() {
+    async fn lines_the_pipe_has_room_for_go_out_at_once_and_every_line_keeps_its_place() {
         let (mut out, mut reader, threads) = piped();
+        // Short lines, lines of 10 KB (an empty pipe has room for them), and one longer than
+        // the whole pipe.
         let lines: Vec<String> = (0..40)
-            .map(|i| if i % 4 == 3 { format!("{i}:{}\n", "x".repeat(10_000)) } else { format!("{i}\n") })
+            .map(|i| match i {
+                21 => format!("{i}:{}\n", "z".repeat(100_000)),
+                i if i % 4 == 3 => format!("{i}:{}\n", "x".repeat(10_000)),
+                i => format!("{i}\n"),
+            })
             .collect();
         let expected: String = lines.concat();
         let want = expected.len();
@@ -500,8 +546,12 @@ mod tests {
         let got = read.join().unwrap();
         assert_eq!(String::from_utf8(got).unwrap(), expected);
         let threads = threads.lock().unwrap();
-        assert!(threads.iter().any(|t| t != "stdout"), "no line was written on the calling thread");
-        assert!(threads.iter().any(|t| t == "stdout"), "no long line went through the writer thread");
+        // The first long line follows three short ones: the pipe had room for it.
+        assert_ne!(threads[3], "stdout", "a 10 KB line with room in the pipe waited for the writer thread");
+        assert!(
+            threads.iter().any(|t| t == "stdout"),
+            "the line longer than the pipe did not go through the writer thread"
+        );
     }
 
     #[cfg(target_os = "linux")]

@@ -145,13 +145,23 @@ impl Upstream for WasiHttp {
             }
         }
         let rest = expected - skipped;
-        let mut buf = Vec::with_capacity(rest.min(self.max_bytes.saturating_add(1)).min(PRESIZE_MAX));
+        // Set aside on the first chunk: a body that comes whole in it is kept as it came,
+        // not copied (a copy costs the copying and, once the call ends, the reset of every
+        // page it wrote).
+        let mut buf = Vec::new();
         let mut over_budget = false;
         loop {
             match stream.read(CHUNK) {
                 Ok(chunk) if chunk.is_empty() => wait(&readable, &timer)?,
                 Ok(chunk) => {
-                    buf.extend_from_slice(&chunk);
+                    if buf.capacity() == 0 && chunk.len() >= rest {
+                        buf = chunk;
+                    } else {
+                        if buf.capacity() == 0 {
+                            buf.reserve(rest.min(self.max_bytes.saturating_add(1)).min(PRESIZE_MAX));
+                        }
+                        buf.extend_from_slice(&chunk);
+                    }
                     if buf.len() > self.max_bytes {
                         buf.truncate(self.max_bytes);
                         over_budget = true;
