@@ -356,11 +356,12 @@ fn main() {
         );
         let in_process = InProcess::new(&sim.url(), &key, &cache);
         let refused = refused.to_string();
-        let (f50, f99) = timed(runs(), || in_process.answer("write_vote", &refused, false));
+        let ((f50, f99), f_cpu) = timed_cpu(runs(), None, || in_process.answer("write_vote", &refused, false));
         println!(
-            "stage: in process, a fresh instance and a call that sends nothing (the sandbox's floor per call) {} p50, {} p99",
+            "stage: in process, a fresh instance and a call that sends nothing (the sandbox's floor per call) {} p50, {} p99; CPU per call {} (the last call's instance dropped and the next one made included)",
             ms(f50),
-            ms(f99)
+            ms(f99),
+            ms(f_cpu)
         );
         println!("per call ({} runs after {WARM} warm-up; p50 / p99):", runs());
         println!(
