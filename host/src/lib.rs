@@ -8,7 +8,8 @@
 //! - [`runtime`]: engine, component cache ([`cache`]), linker, a fresh instance per call.
 //! - [`mcp`]: line transport, JSON-RPC and the dispatcher; [`backend`]: tools backed by the
 //!   component, with confirmations of writes; [`audit`]: the write audit trail.
-//! - [`stdio`]: stdin and stdout on threads of their own, bounded.
+//! - [`stdio`]: stdin polled by the runtime (a pipe or a socket) or read by a thread, stdout
+//!   written at once when it has room or by a thread; both bounded.
 //! - [`demo`]: a narrated session against the embedded Ombi simulator.
 //!
 //! # Design decisions
