@@ -108,6 +108,27 @@ impl AsyncRead for Input {
     }
 }
 
+/// What a descriptor is, and what waits in it.
+#[cfg(target_os = "linux")]
+mod descriptor {
+    /// The file type bits of `fd` (`S_IFIFO`, `S_IFSOCK`, ...), if it is open.
+    pub fn kind(fd: i32) -> Option<libc::mode_t> {
+        // SAFETY: `fstat` writes one `stat` for a descriptor number; a closed one fails.
+        let mut st: libc::stat = unsafe { std::mem::zeroed() };
+        (unsafe { libc::fstat(fd, &mut st) } == 0).then_some(st.st_mode & libc::S_IFMT)
+    }
+
+    /// Bytes waiting to be read in `fd` (a pipe, either end, or a socket), by `FIONREAD`.
+    pub fn unread(fd: i32) -> std::io::Result<usize> {
+        let mut n: libc::c_int = 0;
+        // SAFETY: FIONREAD writes one int.
+        if unsafe { libc::ioctl(fd, libc::FIONREAD, &mut n) } != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        Ok(usize::try_from(n).unwrap_or(0))
+    }
+}
+
 /// stdin polled by the runtime, its mode left alone.
 #[cfg(target_os = "linux")]
 mod polled {
@@ -126,17 +147,6 @@ mod polled {
         }
     }
 
-    /// Whether `fd` is a pipe or a socket: what epoll can watch and a shell does not share
-    /// the way it shares a terminal.
-    fn pipe_or_socket(fd: RawFd) -> bool {
-        // SAFETY: `fstat` writes one `stat` for a descriptor number; a closed one fails.
-        let mut st: libc::stat = unsafe { std::mem::zeroed() };
-        if unsafe { libc::fstat(fd, &mut st) } != 0 {
-            return false;
-        }
-        matches!(st.st_mode & libc::S_IFMT, libc::S_IFIFO | libc::S_IFSOCK)
-    }
-
     /// stdin registered with the runtime, if it is a pipe or a socket.
     pub fn stdin() -> Option<AsyncFd<Borrowed>> {
         // SAFETY: this process never closes its stdin.
@@ -148,21 +158,12 @@ mod polled {
     /// # Safety
     /// `fd` stays open while the returned value lives.
     pub unsafe fn watch(fd: RawFd) -> Option<AsyncFd<Borrowed>> {
-        if !pipe_or_socket(fd) {
+        // What epoll can watch, and a shell does not share the way it shares a terminal.
+        if !matches!(super::descriptor::kind(fd), Some(libc::S_IFIFO | libc::S_IFSOCK)) {
             return None;
         }
         // SAFETY: upheld by the caller.
         unsafe { AsyncFd::register_with_interest(Borrowed(fd), tokio::io::Interest::READABLE).ok() }
-    }
-
-    /// Bytes `fd` holds now, by `FIONREAD`.
-    fn waiting(fd: RawFd) -> std::io::Result<usize> {
-        let mut n: libc::c_int = 0;
-        // SAFETY: FIONREAD writes one int.
-        if unsafe { libc::ioctl(fd, libc::FIONREAD, &mut n) } != 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-        Ok(usize::try_from(n).unwrap_or(0))
     }
 
     /// Whether `fd` has news now (data, its end, an error): a read then returns at once.
@@ -177,7 +178,7 @@ mod polled {
         let raw = fd.get_ref().0;
         loop {
             let mut guard = ready!(fd.poll_read_ready(cx))?;
-            let held = waiting(raw)?;
+            let held = super::descriptor::unread(raw)?;
             // Nothing held: either the end (or an error) that a read reports at once, or a
             // readiness already used up.
             if held == 0 && !news(raw) {
@@ -327,14 +328,15 @@ fn room_now(fd: i32, pipe: bool) -> usize {
     if !pipe {
         return INLINE_MAX;
     }
-    // SAFETY: F_GETPIPE_SZ reads a pipe's size; FIONREAD writes one int; sysconf reads a
-    // constant.
+    // SAFETY: F_GETPIPE_SZ reads a pipe's size; sysconf reads a constant.
     let (size, page) = unsafe { (libc::fcntl(fd, libc::F_GETPIPE_SZ), libc::sysconf(libc::_SC_PAGESIZE)) };
-    let mut unread: libc::c_int = 0;
-    if size <= 0 || page <= 0 || unsafe { libc::ioctl(fd, libc::FIONREAD, &mut unread) } != 0 {
+    let (Ok(size), Ok(page), Ok(unread)) = (usize::try_from(size), usize::try_from(page), descriptor::unread(fd))
+    else {
+        return 0;
+    };
+    if page == 0 {
         return 0;
     }
-    let (size, page, unread) = (size as usize, page as usize, unread.max(0) as usize);
     (size / page).saturating_sub(unread.div_ceil(page) + 2) * page
 }
 
@@ -346,9 +348,7 @@ fn room_now(_: i32, _: bool) -> usize {
 /// Whether `fd` is a pipe.
 #[cfg(target_os = "linux")]
 fn is_pipe(fd: i32) -> bool {
-    // SAFETY: `fstat` writes one `stat` for a descriptor number; a closed one fails.
-    let mut st: libc::stat = unsafe { std::mem::zeroed() };
-    unsafe { libc::fstat(fd, &mut st) == 0 && st.st_mode & libc::S_IFMT == libc::S_IFIFO }
+    descriptor::kind(fd) == Some(libc::S_IFIFO)
 }
 
 #[cfg(not(target_os = "linux"))]
