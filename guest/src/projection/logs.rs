@@ -482,13 +482,7 @@ mod tests {
             " ", "", "=", ": ", "\"", "'", ",", ";", "(", ")", "[", "]", "{", "}", "<", ">", "\u{3000}", "\t", "&",
             ".", "-",
         ];
-        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut next = picker(0x9e37_79b9_7f4a_7c15);
         let mut passed = 0;
         for _ in 0..20_000 {
             let mut line = String::new();
@@ -509,6 +503,16 @@ mod tests {
         }
         // The check lets enough lines through to matter.
         assert!(passed > 1_000, "{passed}");
+    }
+
+    /// A seeded picker of numbers below `n` (xorshift), for generated lines.
+    fn picker(mut seed: u64) -> impl FnMut(usize) -> usize {
+        move |n| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        }
     }
 
     #[test]
@@ -556,13 +560,7 @@ mod tests {
             "\t",
             "",
         ];
-        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut next = picker(0x2545_f491_4f6c_dd1d);
         let mut changed = 0;
         for _ in 0..50_000 {
             let mut line = " ".repeat(next(8));
