@@ -64,9 +64,9 @@ pub fn sanitize(line: &str) -> String {
 /// of 32 ASCII letters and digits (every key-shaped word has one), or a `://` with a
 /// `hooks/` or `token=` on the line.
 ///
-/// Eight bytes at a time: a group of plain printable ASCII (no `@`, `:`, DEL or control
-/// byte, nothing above 0x7F) is classified with a few word operations, and only its word
-/// starts are looked at one by one; any other group goes byte by byte ([`byte_may_change`]).
+/// Eight bytes at a time: a group of plain printable ASCII (no `@`, DEL or control byte,
+/// nothing above 0x7F) is classified with a few word operations, and only its word starts
+/// and colons are looked at one by one; any other group goes byte by byte ([`byte_may_change`]).
 /// Under wasm a loop over single bytes costs several instructions a byte, and a log tail is
 /// kilobytes of text.
 fn may_change(line: &str) -> bool {
@@ -87,8 +87,7 @@ fn may_change(line: &str) -> bool {
         let plain = x & HIGH == 0
             && !has_below(x, 0x20)
             && !has_zero(x ^ (ONES * 0x7f))
-            && !has_zero(x ^ (ONES * u64::from(b'@')))
-            && !has_zero(x ^ (ONES * u64::from(b':')));
+            && !has_zero(x ^ (ONES * u64::from(b'@')));
         if !plain {
             for j in i..i + 8 {
                 if byte_may_change(b, j, &mut run) {
@@ -97,6 +96,15 @@ fn may_change(line: &str) -> bool {
             }
             i += 8;
             continue;
+        }
+        // A colon matters only as a URL's `://` (a timestamp has two).
+        let mut colons = zero_bytes(x ^ (ONES * u64::from(b':')));
+        while colons != 0 {
+            let at = i + (colons.trailing_zeros() / 8) as usize;
+            if b[at + 1..].starts_with(b"//") && url_may_hold_secret(b) {
+                return true;
+            }
+            colons &= colons - 1;
         }
         let alnum = in_range(x, b'0', b'9') | in_range(x | (ONES * 0x20), b'a', b'z');
         // One bit per byte, the first byte lowest.
@@ -122,6 +130,12 @@ fn may_change(line: &str) -> bool {
         i += 8;
     }
     (i..b.len()).any(|j| byte_may_change(b, j, &mut run))
+}
+
+/// The top bit of each byte of `x` that is zero, exactly (no borrow crosses bytes).
+fn zero_bytes(x: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    !(((x & LOW7) + LOW7) | x | LOW7)
 }
 
 /// [`may_change`]'s rule for the byte `b[i]`, with `run` the letters and digits in a row

@@ -5,7 +5,9 @@
 //! - per call, p50/p99, for `read_search`, a `read_requests` list and a `read_logs` tail:
 //!   through `ombi-mcp serve` (wasm), the same guest logic built natively, the same
 //!   upstream requests alone over a keep-alive connection, and those requests through the
-//!   host's own pool and key scrub with no sandbox ("host HTTP alone"), with the ratios;
+//!   host's own pool and key scrub with no sandbox ("host HTTP alone"), and the native
+//!   guest over that same HTTP stack (so the sandbox's cost shows with the HTTP stack held
+//!   equal), with the ratios;
 //! - connection reuse: `read_server` status (3 GETs) and a `read_requests` TV detail, with
 //!   `OMBI_KEEP_ALIVE` off (the old behaviour: a connection per request) and on, over HTTP
 //!   and over TLS (a loopback TLS listener with a test certificate);
@@ -16,13 +18,15 @@
 //! Sections can be picked by name (`cargo bench -p ombi-mcp --bench perf -- per-call rss`):
 //! `cold`, `per-call`, `reuse`, `throughput`, `rss` (and `profile`: one tool in a loop, for
 //! `perf record`: the component in process, or `native`, or `pool`, the same requests through
-//! the host's connection pool and key scrub with no sandbox); `PERF_RUNS` overrides the 300 runs;
+//! the host's connection pool and key scrub with no sandbox, or `native-host`, the native guest
+//! over them); `PERF_RUNS` overrides the 300 runs;
 //! `PERF_PIN` (`split`, `same`) pins the threads to fixed CPUs (`pin.rs`); `PERF_COMPONENT`
 //! runs another component file in process (an older build, for an A/B in one run);
 //! `stages` (asked for by name only) splits a call into its stages, in the sandbox and
 //! natively, with a component built with the guest's `stages` feature (`just stages`).
 #![allow(clippy::print_stdout, reason = "a benchmark prints its figures")]
 
+mod host_http;
 mod native;
 mod pin;
 mod stages;
@@ -151,50 +155,6 @@ impl InProcess {
     }
 }
 
-/// Recorded requests replayed through the host's connection pool and key scrub, with no
-/// sandbox: what the host's HTTP stack costs a call by itself.
-struct PoolReplay {
-    rt: tokio::runtime::Runtime,
-    pool: std::sync::Arc<ombi_mcp::pool::Pool>,
-    url: String,
-    key: String,
-    /// The host's search for the key, built once as `serve` builds it.
-    search: std::sync::Arc<ombi_mcp::key_search::KeySearch>,
-    requests: Vec<ombi_guest::upstream::ApiRequest>,
-}
-
-impl PoolReplay {
-    fn new(url: &str, key: &str, requests: Vec<ombi_guest::upstream::ApiRequest>) -> PoolReplay {
-        // One thread, as `ombi-mcp serve` runs its tasks.
-        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("tokio");
-        let pool = ombi_mcp::pool::Pool::new(Vec::new(), true);
-        let search = std::sync::Arc::new(ombi_mcp::key_search::KeySearch::new(key.as_bytes()));
-        PoolReplay { rt, pool, url: url.to_string(), key: key.to_string(), search, requests }
-    }
-
-    /// Sends every request and reads every body to its end.
-    fn run(&self) {
-        use http_body_util::BodyExt;
-        self.rt.block_on(async {
-            for r in &self.requests {
-                let method = r.method.as_str();
-                let bytes = bytes::Bytes::from(r.body.clone().unwrap_or_default());
-                let body = http_body_util::Full::new(bytes).map_err(|n| match n {}).boxed_unsync();
-                let mut req = ::http::Request::builder()
-                    .method(method)
-                    .uri(format!("{}{}", self.url, r.path))
-                    .header("apikey", &self.key)
-                    .header("accept", "application/json");
-                if r.body.is_some() {
-                    req = req.header("content-type", "application/json");
-                }
-                let resp = self.pool.send(req.body(body).expect("request"), Default::default()).await.expect("pool");
-                ombi_mcp::http::Scrubbed::new(resp.into_body(), self.search.clone()).collect().await.expect("body");
-            }
-        });
-    }
-}
-
 fn env(sim_url: &str, key: &str, cache: &std::path::Path) -> Vec<(&'static str, String)> {
     vec![
         ("OMBI_URL", sim_url.to_string()),
@@ -250,8 +210,14 @@ fn main() {
             let mut http = native::Http::new(&url, &key);
             http.log = Some(Vec::new());
             native::call(&mut http, &url, tool, search);
-            let replay = PoolReplay::new(&url, &key, http.log.take().expect("log"));
-            Box::new(move || replay.run())
+            let recorded = http.log.take().expect("log");
+            let host = host_http::HostHttp::new(&url, &key);
+            Box::new(move || host.replay(&recorded))
+        } else if args.iter().any(|a| a == "native-host") {
+            // The native guest over the host's pool and key scrub.
+            let mut host = host_http::HostHttp::new(&url, &key);
+            let url = url.clone();
+            Box::new(move || native::call(&mut host, &url, tool, search))
         } else if args.iter().any(|a| a == "native") {
             let mut http = native::Http::new(&url, &key);
             let url = url.clone();
@@ -381,8 +347,9 @@ fn main() {
                     http.exchange(r).expect("upstream");
                 }
             });
-            let replay = PoolReplay::new(&sim.url(), &key, recorded.clone());
-            let ((h50, h99), h_cpu) = timed_cpu(runs(), None, || replay.run());
+            let mut host = host_http::HostHttp::new(&sim.url(), &key);
+            let ((h50, h99), h_cpu) = timed_cpu(runs(), None, || host.replay(&recorded));
+            let ((o50, o99), o_cpu) = timed_cpu(runs(), None, || native::call(&mut host, &sim.url(), tool, &text));
             println!(
                 "  {tool:<14} | {} / {} | {} / {} | {} / {} | {} / {} | {} / {} | {:.2}× | {:.2}× | {:.2}× ({} requests)",
                 ms(w50),
@@ -408,6 +375,14 @@ fn main() {
                 ms(n_cpu),
                 ms(h_cpu),
                 i_cpu.as_secs_f64() / n_cpu.as_secs_f64()
+            );
+            println!(
+                "  {:<14} | native guest over the host's HTTP stack (its pool and key scrub): {} / {}, CPU per call {}; in process / that {:.2}×",
+                "",
+                ms(o50),
+                ms(o99),
+                ms(o_cpu),
+                i50.as_secs_f64() / o50.as_secs_f64()
             );
         }
         in_process.spares("in process");

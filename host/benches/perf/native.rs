@@ -150,8 +150,8 @@ impl Upstream for Http {
     }
 }
 
-/// Runs `tool` natively; panics unless it succeeds.
-pub fn call(http: &mut Http, base_url: &str, tool: &str, args: &str) {
+/// Runs `tool` natively over `http`; panics unless it succeeds.
+pub fn call(http: &mut impl Upstream, base_url: &str, tool: &str, args: &str) {
     let settings = Settings { base_url: base_url.to_string(), ..Settings::default() };
     let called = ombi_guest::dispatch::call(tool, args, &settings, http).expect("native call");
     assert!(!called.is_error, "{tool} failed natively: {}", called.json);
