@@ -461,7 +461,13 @@ impl Runtime {
 /// escape that could spell the key and no occurrence of the key `key` finds, in any ASCII
 /// case. `None` sends it through the value-by-value scrub instead.
 pub fn clean_json(text: &str, key: Option<&KeySearch>) -> Option<Box<serde_json::value::RawValue>> {
-    if !text.starts_with('{') || text.contains(['\n', '\r']) || text.contains("\\u") {
+    // `memchr`'s searches: `str::contains` with a set of chars goes char by char, about ten
+    // times as slow over a 20 KB answer.
+    let bytes = text.as_bytes();
+    if !text.starts_with('{')
+        || memchr::memchr2(b'\n', b'\r', bytes).is_some()
+        || memchr::memmem::find(bytes, b"\\u").is_some()
+    {
         return None;
     }
     if let Some(key) = key
@@ -538,6 +544,7 @@ mod tests {
             format!(r#"{{"ok":true,"note":"{key}"}}"#),
             r#"{"ok":true,"note":"\u0030123"}"#.to_string(),
             "{\"ok\":\ntrue}".to_string(),
+            "{\"ok\":\rtrue}".to_string(),
             r#"{"ok":true"#.to_string(),
             "[1]".to_string(),
             " {}".to_string(),
