@@ -58,6 +58,9 @@ pub type ToolResult = Result<Output, ToolError>;
 pub struct Notes {
     pub warnings: Vec<String>,
     pub truncated: bool,
+    /// How to ask for less (e.g. "ask for one `season` at a time"), said when the budget
+    /// cuts a record's nested lists.
+    pub narrow: Option<String>,
 }
 
 /// The envelope for `result`, within the byte budget. `notes` are what the call recorded on
@@ -75,16 +78,20 @@ pub fn envelope_text(operation: &str, correlation_id: &str, result: ToolResult, 
         Ok(out) => (Some(out.data), None, out.warnings, out.truncated),
         Err(mut err) => (err.data.take().map(|d| *d), Some(err), Vec::new(), false),
     };
+    let narrow = notes.narrow;
     let mut all = notes.warnings;
     all.append(&mut warnings);
     truncated |= notes.truncated;
     let mut warnings = tidy_warnings(all, &mut truncated);
     let mut data = data;
+    // Where the warning about records left out is, if some were.
+    let mut cut_warning = None;
     // The envelope as written and measured while fitting, when nothing changed since.
     let mut built = None;
     if let Some(d) = data.as_mut() {
         match fit_records(d, operation, correlation_id, error.as_ref(), &warnings, truncated) {
             Fit::Cut { total, kept } => {
+                cut_warning = Some(warnings.len());
                 warnings.push(format!(
                     "Returned {kept} of {total} records to stay within the {} KiB result budget; ask for the rest with a later offset or a smaller limit.",
                     MAX_RESULT_BYTES / 1024
@@ -128,11 +135,133 @@ pub fn envelope_text(operation: &str, correlation_id: &str, result: ToolResult, 
         );
         env["truncated"] = Value::Bool(true);
         text = serde_json::to_string(&env).unwrap_or_default();
+        if text.len() > MAX_RESULT_BYTES {
+            let cuts = trim_nested(&mut env, MAX_RESULT_BYTES.saturating_sub(MAX_WARNING_CHARS + 64));
+            if !cuts.is_empty() {
+                let how = narrow.as_deref().unwrap_or("narrow the call to read the rest");
+                push_warning(
+                    &mut env,
+                    format!(
+                        "Nested lists were cut to stay within the {} KiB result budget ({}); {how}.",
+                        MAX_RESULT_BYTES / 1024,
+                        cuts.join(", ")
+                    ),
+                );
+                text = serde_json::to_string(&env).unwrap_or_default();
+            }
+        }
     }
-    if text.len() > MAX_RESULT_BYTES {
+    if text.len() > MAX_RESULT_BYTES
+        && let Some(d) = data.as_mut()
+    {
+        // Even one record, its texts shortened and its lists cut, is over the budget: it is
+        // left out rather than the call refused, and the page continues where it was.
+        d.keep(0);
+        d.mark_truncated();
+        if let Some(i) = cut_warning {
+            warnings.remove(i);
+        }
+        let how = narrow.as_deref().unwrap_or("narrow the call");
+        warnings.push(format!(
+            "The next record alone is larger than the {} KiB result budget even shortened, so it was left out; {how}.",
+            MAX_RESULT_BYTES / 1024
+        ));
+        text = write(operation, correlation_id, Some(d), error.as_ref(), &warnings, true).unwrap_or_default();
+    }
+    if text.len() > MAX_RESULT_BYTES || text.is_empty() {
         return (internal(operation, correlation_id, "the result could not be reduced to the 64 KiB budget"), false);
     }
     (text, ok)
+}
+
+/// Cuts the trailing entries of the longest lists nested inside records (never the page's
+/// own list, never below one entry) until the envelope is at most `room` bytes; a list whose
+/// object says `truncated` is marked. Returns what was cut, as "key (kept k of n)".
+fn trim_nested(env: &mut Value, room: usize) -> Vec<String> {
+    let mut cut: Vec<(String, usize, usize)> = Vec::new();
+    for _ in 0..10_000 {
+        let size = serde_json::to_string(&*env).map(|t| t.len()).unwrap_or(0);
+        if size <= room {
+            break;
+        }
+        let Some(data) = env.get_mut("data") else { break };
+        let mut best: Option<(usize, Vec<Step>)> = None;
+        largest_nested(data, &mut Vec::new(), &mut best);
+        let Some((_, path)) = best else { break };
+        let Some((key, parent)) = reach(data, &path) else { break };
+        let Some(list) = parent.get_mut(&key).and_then(Value::as_array_mut) else { break };
+        let total = list.len();
+        let mut shed = 0usize;
+        while list.len() > 1 && shed < size - room {
+            let last = list.pop().expect("more than one entry");
+            shed += serde_json::to_string(&last).map(|t| t.len() + 1).unwrap_or(1);
+        }
+        let kept = list.len();
+        if let Some(flag) = parent.get_mut("truncated")
+            && flag.is_boolean()
+        {
+            *flag = Value::Bool(true);
+        }
+        match cut.iter_mut().find(|(k, ..)| *k == key) {
+            Some(entry) => entry.1 = entry.1.min(kept),
+            None => cut.push((key, kept, total)),
+        }
+    }
+    cut.into_iter().map(|(k, kept, total)| format!("{k}: kept {kept} of {total}")).collect()
+}
+
+/// One step down a JSON tree.
+#[derive(Debug, Clone)]
+enum Step {
+    Key(String),
+    Index(usize),
+}
+
+/// The longest (in bytes) array of two or more entries below `v`'s own members, with the
+/// path to it.
+fn largest_nested(v: &Value, path: &mut Vec<Step>, best: &mut Option<(usize, Vec<Step>)>) {
+    match v {
+        Value::Object(map) => {
+            for (k, child) in map {
+                path.push(Step::Key(k.clone()));
+                if let Value::Array(items) = child
+                    && path.len() > 1
+                    && items.len() > 1
+                {
+                    let size = serde_json::to_string(child).map(|t| t.len()).unwrap_or(0);
+                    if best.as_ref().is_none_or(|(b, _)| size > *b) {
+                        *best = Some((size, path.clone()));
+                    }
+                }
+                largest_nested(child, path, best);
+                path.pop();
+            }
+        }
+        Value::Array(items) => {
+            for (i, child) in items.iter().enumerate() {
+                path.push(Step::Index(i));
+                largest_nested(child, path, best);
+                path.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The object holding the array at `path`, and the array's key.
+fn reach<'v>(v: &'v mut Value, path: &[Step]) -> Option<(String, &'v mut serde_json::Map<String, Value>)> {
+    let (last, rest) = path.split_last()?;
+    let mut at = v;
+    for step in rest {
+        at = match step {
+            Step::Key(k) => at.get_mut(k.as_str())?,
+            Step::Index(i) => at.get_mut(*i)?,
+        };
+    }
+    match last {
+        Step::Key(k) => Some((k.clone(), at.as_object_mut()?)),
+        Step::Index(_) => None,
+    }
 }
 
 /// An `INTERNAL_ERROR` envelope, never an invented payload.
@@ -290,7 +419,7 @@ fn tidy_warnings(all: Vec<String>, truncated: &mut bool) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::error::ErrorCode;
-    use crate::model::{Logs, Media, MediaKind, Metric, PageUnit};
+    use crate::model::{Episode, Logs, Media, MediaKind, Metric, PageUnit, Season};
     use crate::paging;
 
     fn media(title: String) -> Media {
@@ -327,7 +456,7 @@ mod tests {
 
     #[test]
     fn error_envelope_has_no_data_but_keeps_notes() {
-        let notes = Notes { warnings: vec!["w".into()], truncated: true };
+        let notes = Notes { warnings: vec!["w".into()], truncated: true, ..Notes::default() };
         let env = envelope("read_search", "c-2", Err(ToolError::new(ErrorCode::NotFound, "nothing")), notes);
         assert_eq!(env["ok"], false);
         assert_eq!(env["error"]["code"], "NOT_FOUND");
@@ -381,6 +510,57 @@ mod tests {
         assert_eq!(env["data"]["items"][0]["media"], "movie");
     }
 
+    /// A long show (12 seasons of 100 titled episodes, over the budget even with its texts
+    /// shortened) comes back cut within the budget with `truncated` and a warning that says
+    /// what was kept and how to ask for the rest, never as `INTERNAL_ERROR`.
+    #[test]
+    fn a_long_show_is_cut_to_the_budget_not_refused() {
+        let mut m = media("A soap".into());
+        m.media = MediaKind::Tv;
+        m.seasons = (1..=12)
+            .map(|s| Season {
+                season_number: s,
+                episodes: (1..=100)
+                    .map(|e| Episode {
+                        episode_number: e,
+                        title: Some(format!("Episode {e} of season {s}, in which much happens")),
+                        requested: Some(false),
+                        available: Some(true),
+                    })
+                    .collect(),
+                truncated: false,
+            })
+            .collect();
+        let (items, page) = paging::local(vec![m], paging::Window::default(), PageUnit::Media);
+        let notes = Notes { narrow: Some("ask for one `season` at a time".into()), ..Notes::default() };
+        let (text, ok) = envelope_text("read_media", "c", Ok(Output::new(Data::MediaPage { items, page })), notes);
+        assert!(ok, "{}", &text[..300.min(text.len())]);
+        assert!(text.len() <= MAX_RESULT_BYTES, "{} bytes", text.len());
+        let env: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(env["truncated"], true);
+        let seasons = env["data"]["items"][0]["seasons"].as_array().unwrap();
+        assert!(!seasons.is_empty() && seasons.len() < 12, "{}", seasons.len());
+        assert_eq!(seasons[0]["episodes"].as_array().unwrap().len(), 100, "leading seasons stay whole");
+        let warning =
+            env["warnings"].as_array().unwrap().iter().filter_map(Value::as_str).find(|w| w.contains("Nested lists"));
+        let warning = warning.expect("a warning about the cut");
+        assert!(warning.contains(&format!("seasons: kept {} of 12", seasons.len())), "{warning}");
+        assert!(warning.contains("one `season` at a time"), "{warning}");
+    }
+
+    /// A record that cannot be made small enough (its exact fields alone are over the budget)
+    /// is left out with a warning and an honest continuation, never an `INTERNAL_ERROR`.
+    #[test]
+    fn a_record_too_large_even_shortened_is_left_out() {
+        let values = vec![Metric::instance("x", "v".repeat(100_000)), Metric::instance("y", 1)];
+        let env = env_of(Ok(Output::new(Data::Metrics { values })));
+        assert_eq!(env["ok"], true);
+        assert_eq!(env["truncated"], true);
+        assert_eq!(env["data"]["values"], json!([]));
+        assert!(env["warnings"].to_string().contains("larger than the 64 KiB result budget"));
+        assert!(!env["warnings"].to_string().contains("Returned 1 of 2"));
+    }
+
     #[test]
     fn small_results_are_untouched() {
         let env = env_of(Ok(Output::new(Data::Metrics { values: vec![] }).warn("w")));
@@ -390,7 +570,11 @@ mod tests {
 
     #[test]
     fn warnings_are_bounded_and_deduplicated() {
-        let notes = Notes { warnings: (0..300).map(|i| format!("w{}", i % 150)).collect(), truncated: false };
+        let notes = Notes {
+            warnings: (0..300).map(|i| format!("w{}", i % 150)).collect(),
+            truncated: false,
+            ..Notes::default()
+        };
         let env = envelope("read_search", "c", Ok(Output::new(Data::Metrics { values: vec![] })), notes);
         let w = env["warnings"].as_array().unwrap();
         assert!(w.len() <= 100);

@@ -13,8 +13,8 @@ impl Guest for Face {
         run("read_discover", vec![("filters", json_of(&filters)), ("limit", json_of(&limit)), ("list", json_of(&list)), ("media", json_of(&media)), ("offset", json_of(&offset)), ("similar_to", json_of(&similar_to))])
     }
 
-    fn read_media(id: String, id_namespace: Option<ReadMediaIdNamespace>, include: Option<Vec<ReadMediaIncludeItem>>, media: ReadMediaMedia, person_name: Option<String>) -> String {
-        run("read_media", vec![("id", json_of(&id)), ("id_namespace", json_of(&id_namespace)), ("include", json_of(&include)), ("media", json_of(&media)), ("person_name", json_of(&person_name))])
+    fn read_media(id: String, id_namespace: Option<ReadMediaIdNamespace>, include: Option<Vec<ReadMediaIncludeItem>>, media: ReadMediaMedia, person_name: Option<String>, season: Option<u32>) -> String {
+        run("read_media", vec![("id", json_of(&id)), ("id_namespace", json_of(&id_namespace)), ("include", json_of(&include)), ("media", json_of(&media)), ("person_name", json_of(&person_name)), ("season", json_of(&season))])
     }
 
     fn read_reference(kind: ReadReferenceKind, limit: Option<u32>, media: Option<ReadReferenceMedia>, offset: Option<u32>, query: Option<String>) -> String {

@@ -6,8 +6,9 @@
 use crate::model::{Credit, Episode, Media, MediaKind, Namespace, Provider, Reference, Season, Target, TargetKind};
 use crate::projection::{cap, text};
 use crate::upstream::dto::media::{
-    ActorCredits, ArtistInfo, CastDto, CollectionDto, CrewDto, MovieFull, MultiSearchResult, PersonCredit, Ratings,
-    ReleaseGroup, SearchAlbum, SearchMovie, SearchState, SearchTvV1, SearchTvV2, SeasonDto, StreamingData, TvFull,
+    ActorCredits, ArtistInfo, CastDto, CollectionDto, CrewDto, MovieFull, MovieRatings, MultiSearchResult,
+    PersonCredit, ReleaseGroup, SearchAlbum, SearchMovie, SearchState, SearchTvV1, SearchTvV2, SeasonDto,
+    StreamingData, TvCastDto, TvCrewDto, TvFull, TvRatings,
 };
 use crate::upstream::dto::positive;
 
@@ -200,14 +201,29 @@ fn crew_credit(c: &CrewDto) -> Option<Credit> {
     Some(Credit {
         name: text::some_text(c.name.as_deref())?,
         person_id: positive(c.id),
-        role: text::some_text(c.job.as_deref().or(c.kind.as_deref())),
+        role: text::some_text(c.job.as_deref()),
         department: text::some_text(c.department.as_deref()),
     })
 }
 
+/// A TV cast member: `CastViewModel.person` is the name.
+fn tv_cast_credit(c: &TvCastDto) -> Option<Credit> {
+    Some(Credit {
+        name: text::some_text(c.person.as_deref())?,
+        person_id: positive(c.id),
+        role: text::some_text(c.character.as_deref()),
+        department: Some("Acting".into()),
+    })
+}
+
+/// A TV crew member: Ombi keeps only the name and id (no job), so no role is invented.
+fn tv_crew_credit(c: &TvCrewDto) -> Option<Credit> {
+    Some(Credit { name: text::some_text(c.name.as_deref())?, person_id: positive(c.id), role: None, department: None })
+}
+
 /// Cast then crew as credits, at most 100; `true` when some were left out.
-fn credits(cast: &[CastDto], crew: &[CrewDto]) -> (Vec<Credit>, bool) {
-    let mut out: Vec<Credit> = cast.iter().filter_map(cast_credit).chain(crew.iter().filter_map(crew_credit)).collect();
+fn credits(cast: impl Iterator<Item = Credit>, crew: impl Iterator<Item = Credit>) -> (Vec<Credit>, bool) {
+    let mut out: Vec<Credit> = cast.chain(crew).collect();
     let cut = cap(&mut out);
     (out, cut)
 }
@@ -232,7 +248,8 @@ pub fn movie_full(full: &MovieFull, include: Include) -> (Media, bool) {
     if include.credits
         && let Some(c) = &full.credits
     {
-        let (list, was_cut) = credits(c.cast.as_deref().unwrap_or(&[]), c.crew.as_deref().unwrap_or(&[]));
+        let cast = c.cast.iter().flatten().filter_map(cast_credit);
+        let (list, was_cut) = credits(cast, c.crew.iter().flatten().filter_map(crew_credit));
         m.credits = list;
         cut |= was_cut;
     }
@@ -257,7 +274,8 @@ pub fn tv_full(full: &TvFull, include: Include) -> (Media, bool) {
     }));
     let mut cut = false;
     if include.credits {
-        let (list, was_cut) = credits(full.cast.as_deref().unwrap_or(&[]), full.crew.as_deref().unwrap_or(&[]));
+        let cast = full.cast.iter().flatten().filter_map(tv_cast_credit);
+        let (list, was_cut) = credits(cast, full.crew.iter().flatten().filter_map(tv_crew_credit));
         m.credits = list;
         cut |= was_cut;
     }
@@ -364,7 +382,9 @@ pub fn artist(info: &ArtistInfo) -> Vec<Media> {
     std::iter::once(a).chain(albums).collect()
 }
 
-/// A release group (album) of v2 `Search/artist/album/{mbid}`.
+/// A release group (album) of v2 `Search/artist/album/{mbid}`. Ombi's `ReleaseGroup` names
+/// no artist: the caller adds one from where Ombi keeps it. `available` is Ombi's request
+/// state or Lidarr holding every track (`fullyAvailable`).
 pub fn release_group(rg: &ReleaseGroup) -> Media {
     let mut m = Media::new(MediaKind::Album);
     if let Some(id) = &rg.id {
@@ -372,11 +392,17 @@ pub fn release_group(rg: &ReleaseGroup) -> Media {
     }
     m.title = text::some_text(rg.title.as_deref());
     m.year = text::year(rg.release_date.as_deref());
-    m.available = rg.available;
-    if let Some(artist) = text::some_text(rg.artist_name.as_deref()) {
-        m.credits.push(Credit { name: artist, person_id: None, role: Some("artist".into()), department: None });
-    }
+    apply_state(&mut m, &rg.state, TargetKind::Album);
+    m.available = match (rg.state.available, rg.fully_available) {
+        (Some(true), _) | (_, Some(true)) => Some(true),
+        (a, f) => a.or(f),
+    };
     m
+}
+
+/// The artist of an album as a credit.
+pub fn artist_credit(name: &str) -> Option<Credit> {
+    Some(Credit { name: text::some_text(Some(name))?, person_id: None, role: Some("artist".into()), department: None })
 }
 
 /// Title-specific streaming offers, in Ombi's order, without duplicates.
@@ -395,26 +421,46 @@ pub fn providers(list: &[StreamingData], country: Option<&str>) -> Vec<Provider>
     out
 }
 
-/// Rotten Tomatoes scores as named rating references.
-pub fn ratings(r: &Ratings) -> Vec<Reference> {
-    let mut out = Vec::new();
-    if let Some(score) = r.score {
-        out.push(Reference {
-            id: Some("rotten_tomatoes_critics".into()),
-            name: "Rotten Tomatoes critics score".into(),
-            value: Some(score.into()),
-            category: text::some_text(r.class_name.as_deref()),
-        });
-    }
-    if let Some(score) = r.audience_score {
-        out.push(Reference {
-            id: Some("rotten_tomatoes_audience".into()),
-            name: "Rotten Tomatoes audience score".into(),
-            value: Some(score.into()),
-            category: text::some_text(r.audience_class_name.as_deref()),
-        });
-    }
-    out
+/// A Rotten Tomatoes score as a rating reference; a negative score is Rotten Tomatoes'
+/// "no score yet" and is left out.
+fn rt_score(id: &str, name: &str, score: Option<i64>, category: Option<&str>) -> Option<Reference> {
+    let score = score.filter(|s| (0..=100).contains(s))?;
+    Some(Reference {
+        id: Some(id.into()),
+        name: name.into(),
+        value: Some(score.into()),
+        category: text::some_text(category),
+    })
+}
+
+/// A movie's Rotten Tomatoes ratings (`MovieRatings`): the critics' score with their rating
+/// (`Certified Fresh`, `Fresh`, `Rotten`) and the audience's with theirs (`Upright`,
+/// `Spilled`).
+pub fn movie_ratings(r: &MovieRatings) -> Vec<Reference> {
+    [
+        rt_score(
+            "rotten_tomatoes_critics",
+            "Rotten Tomatoes critics score",
+            r.critics_score,
+            r.critics_rating.as_deref(),
+        ),
+        rt_score(
+            "rotten_tomatoes_audience",
+            "Rotten Tomatoes audience score",
+            r.audience_score,
+            r.audience_rating.as_deref(),
+        ),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// A show's Rotten Tomatoes rating (`TvRatings`): the tomatometer score and its class.
+pub fn tv_ratings(r: &TvRatings) -> Vec<Reference> {
+    rt_score("rotten_tomatoes_critics", "Rotten Tomatoes critics score", r.score, r.class.as_deref())
+        .into_iter()
+        .collect()
 }
 
 /// `"Dune (2021)"` → `("Dune", 2021)`.
@@ -618,9 +664,10 @@ mod tests {
         .unwrap();
         let p = providers(&list, Some("US"));
         assert_eq!(p.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), vec!["Max", "Netflix"]);
-        let r: Ratings = serde_json::from_str(r#"{"className":"fresh","score":91}"#).unwrap();
-        let refs = ratings(&r);
+        let r: TvRatings = serde_json::from_str(r#"{"class":"fresh","score":91}"#).unwrap();
+        let refs = tv_ratings(&r);
         assert_eq!(refs.len(), 1);
         assert_eq!(refs[0].value, Some(serde_json::json!(91)));
+        assert_eq!(refs[0].category.as_deref(), Some("fresh"));
     }
 }

@@ -19,7 +19,8 @@ use crate::paging;
 use crate::projection::media::{self as project, Include as Extras};
 use crate::schema::output::Family;
 use crate::upstream::dto::media::{
-    ActorCredits, ArtistInfo, CollectionDto, MovieFull, Ratings, ReleaseGroup, SearchTvV1, StreamingData, TvFull,
+    ActorCredits, ArtistInfo, CollectionDto, MovieFull, MovieRatings, ReleaseGroup, SearchAlbum, SearchTvV1,
+    StreamingData, TvFull, TvRatings,
 };
 use crate::upstream::{ApiRequest, path};
 
@@ -64,6 +65,9 @@ tool_args! {
         /// credits (cast, crew), providers (streaming), ratings (Rotten Tomatoes), seasons (tv).
         #[schemars(length(max = 4), extend("uniqueItems" = true))]
         pub include: Option<Vec<Include>>,
+        /// For tv: only this season's episodes (0: specials); implies seasons.
+        #[schemars(range(max = 1000))]
+        pub season: Option<u64>,
     }
 }
 
@@ -84,7 +88,13 @@ impl Tool for ReadMedia {
         if id.is_empty() {
             return Err(ToolError::invalid("id", "`id` must hold more than whitespace"));
         }
-        let include = extras(args.include.as_deref().unwrap_or(&[]));
+        let mut include = extras(args.include.as_deref().unwrap_or(&[]));
+        if args.season.is_some() {
+            if args.media != DetailMedia::Tv {
+                return Err(ToolError::invalid("season", "`season` is for media tv only"));
+            }
+            include.seasons = true;
+        }
         let ns = args.id_namespace.unwrap_or(match args.media {
             DetailMedia::Artist | DetailMedia::Album => IdNamespace::Musicbrainz,
             _ => IdNamespace::Tmdb,
@@ -92,24 +102,22 @@ impl Tool for ReadMedia {
         check_namespace(args.media, ns)?;
         let items = match args.media {
             DetailMedia::Movie => vec![movie(ctx, &id, ns, include)?],
-            DetailMedia::Tv => vec![tv(ctx, &id, ns, include)?],
+            DetailMedia::Tv => vec![tv(ctx, &id, ns, include, args.season)?],
             DetailMedia::Person => person(ctx, &id, args.person_name.as_deref())?,
             DetailMedia::Collection => {
                 let cid = number(&id)?;
-                let dto: Option<CollectionDto> =
-                    ctx.fetch_opt(&ApiRequest::get(format!("/api/v2/Search/movie/collection/{cid}")), "the collection")?;
+                let dto: Option<CollectionDto> = ctx
+                    .fetch_opt(&ApiRequest::get(format!("/api/v2/Search/movie/collection/{cid}")), "the collection")?;
                 project::collection(cid, &dto.ok_or_else(|| missing("collection", &id))?)
             }
             DetailMedia::Artist => {
-                let dto: Option<ArtistInfo> =
-                    ctx.fetch_opt(&ApiRequest::get(format!("/api/v2/Search/artist/{}", path::arg_segment(&id, "id")?)), "the artist")?;
+                let dto: Option<ArtistInfo> = ctx.fetch_opt(
+                    &ApiRequest::get(format!("/api/v2/Search/artist/{}", path::arg_segment(&id, "id")?)),
+                    "the artist",
+                )?;
                 project::artist(&dto.ok_or_else(|| missing("artist", &id))?)
             }
-            DetailMedia::Album => {
-                let dto: Option<ReleaseGroup> =
-                    ctx.fetch_opt(&ApiRequest::get(format!("/api/v2/Search/artist/album/{}", path::arg_segment(&id, "id")?)), "the album")?;
-                vec![project::release_group(&dto.ok_or_else(|| missing("album", &id))?)]
-            }
+            DetailMedia::Album => vec![album(ctx, &id)?],
         };
         let mut items = items;
         if items.len() > crate::envelope::MAX_RECORDS {
@@ -152,10 +160,9 @@ pub fn check_namespace(media: DetailMedia, ns: IdNamespace) -> Result<(), ToolEr
 }
 
 fn number(id: &str) -> Result<u64, ToolError> {
-    id.parse::<u64>()
-        .ok()
-        .filter(|n| (1..=super::args::MAX_ID).contains(n))
-        .ok_or_else(|| ToolError::invalid("id", format!("`id` must be a positive number in this namespace (got {id:?})")))
+    id.parse::<u64>().ok().filter(|n| (1..=super::args::MAX_ID).contains(n)).ok_or_else(|| {
+        ToolError::invalid("id", format!("`id` must be a positive number in this namespace (got {id:?})"))
+    })
 }
 
 fn missing(what: &str, id: &str) -> ToolError {
@@ -173,7 +180,8 @@ fn movie(ctx: &mut Ctx, id: &str, ns: IdNamespace, include: Extras) -> Result<Me
         IdNamespace::OmbiRequest => format!("/api/v2/Search/movie/request/{}", number(id)?),
         _ => format!("/api/v2/Search/movie/{}", number(id)?),
     };
-    let full: Option<MovieFull> = ctx.fetch_opt(&ApiRequest::get(route), "the movie").map_err(|e| as_missing(e, ns, "movie", id))?;
+    let full: Option<MovieFull> =
+        ctx.fetch_opt(&ApiRequest::get(route), "the movie").map_err(|e| as_missing(e, ns, "movie", id))?;
     let full = full.ok_or_else(|| missing("movie", id))?;
     let (mut m, cut) = project::movie_full(&full, include);
     if cut {
@@ -183,7 +191,7 @@ fn movie(ctx: &mut Ctx, id: &str, ns: IdNamespace, include: Extras) -> Result<Me
     Ok(m)
 }
 
-fn tv(ctx: &mut Ctx, id: &str, ns: IdNamespace, include: Extras) -> Result<Media, ToolError> {
+fn tv(ctx: &mut Ctx, id: &str, ns: IdNamespace, include: Extras, season: Option<u64>) -> Result<Media, ToolError> {
     let (mut m, cut) = match ns {
         IdNamespace::Tvdb => {
             // TVMaze-backed: TVDB and TVMaze ids (Q1).
@@ -202,7 +210,10 @@ fn tv(ctx: &mut Ctx, id: &str, ns: IdNamespace, include: Extras) -> Result<Media
                     let parent: Option<serde_json::Value> =
                         ctx.fetch_opt(&ApiRequest::get(format!("/api/v1/Request/tv/{n}")), "the TV request")?;
                     if parent.is_none() {
-                        return Err(ToolError::not_found("id", format!("Ombi has no TV request with the parent id {n}.")));
+                        return Err(ToolError::not_found(
+                            "id",
+                            format!("Ombi has no TV request with the parent id {n}."),
+                        ));
                     }
                     return Err(e);
                 }
@@ -212,10 +223,27 @@ fn tv(ctx: &mut Ctx, id: &str, ns: IdNamespace, include: Extras) -> Result<Media
         }
         _ => {
             let route = format!("/api/v2/Search/tv/moviedb/{}", number(id)?);
-            let full: Option<TvFull> = ctx.fetch_opt(&ApiRequest::get(route), "the show").map_err(|e| as_missing(e, ns, "show", id))?;
+            let full: Option<TvFull> =
+                ctx.fetch_opt(&ApiRequest::get(route), "the show").map_err(|e| as_missing(e, ns, "show", id))?;
             project::tv_full(&full.ok_or_else(|| missing("show", id))?, include)
         }
     };
+    if let Some(n) = season {
+        let numbers: Vec<String> = m.seasons.iter().map(|s| s.season_number.to_string()).collect();
+        m.seasons.retain(|s| s.season_number == n);
+        if m.seasons.is_empty() {
+            let known = if numbers.is_empty() { "none".to_string() } else { numbers.join(", ") };
+            return Err(ToolError::not_found(
+                "season",
+                format!("This show has no season {n}; its seasons are: {known}."),
+            ));
+        }
+    } else if include.seasons {
+        // A long show does not fit one result: say how to read it a season at a time.
+        let numbers: Vec<String> = m.seasons.iter().map(|s| s.season_number.to_string()).collect();
+        ctx.notes.narrow =
+            Some(format!("ask for one season at a time with `season` (this show's seasons: {})", numbers.join(", ")));
+    }
     if cut {
         ctx.cut("Some credits, seasons or episodes were left out (at most 100 of each).");
     }
@@ -230,14 +258,19 @@ fn as_missing(e: ToolError, ns: IdNamespace, what: &str, id: &str) -> ToolError 
     if tmdb_miss && ns != IdNamespace::OmbiRequest { missing(what, id) } else { e }
 }
 
-/// Providers and ratings, which need the title's TMDB id, title and year.
+/// Providers and ratings, which need the title's TMDB id, title and year. Each is a part of
+/// its own: when its request fails (Rotten Tomatoes' API failing makes Ombi answer 500, Ombi
+/// #4305), the record comes back without it and a warning says what failed.
 fn add_extras(ctx: &mut Ctx, m: &mut Media, media: &str, include: Extras) -> Result<(), ToolError> {
     let tmdb = m.identifiers.iter().find(|i| i.namespace == Namespace::Tmdb).map(|i| i.value.clone());
     if include.providers {
         match &tmdb {
             Some(t) => {
-                let l = ctx.list::<StreamingData>(&ApiRequest::get(format!("/api/v2/Search/stream/{media}/{}", path::segment(t))), "the streaming providers")?;
-                m.providers = project::providers(&l.items, None);
+                let req = ApiRequest::get(format!("/api/v2/Search/stream/{media}/{}", path::segment(t)));
+                match ctx.list::<StreamingData>(&req, "the streaming providers") {
+                    Ok(l) => m.providers = project::providers(&l.items, None),
+                    Err(e) => part_failed(ctx, "streaming providers", &e),
+                }
             }
             None => ctx.warn("Streaming providers need the title's TMDB id, which this record lacks."),
         }
@@ -245,9 +278,17 @@ fn add_extras(ctx: &mut Ctx, m: &mut Media, media: &str, include: Extras) -> Res
     if include.ratings {
         match (&m.title, m.year) {
             (Some(title), Some(year)) => {
-                let route = format!("/api/v2/Search/ratings/{media}/{}/{year}", path::segment(title));
-                let r: Option<Ratings> = ctx.fetch_opt(&ApiRequest::get(route), "the ratings")?;
-                m.ratings = r.as_ref().map(project::ratings).unwrap_or_default();
+                let req = ApiRequest::get(format!("/api/v2/Search/ratings/{media}/{}/{year}", path::segment(title)));
+                let read = if media == "tv" {
+                    ctx.fetch_opt::<TvRatings>(&req, "the ratings").map(|r| r.as_ref().map(project::tv_ratings))
+                } else {
+                    ctx.fetch_opt::<MovieRatings>(&req, "the ratings").map(|r| r.as_ref().map(project::movie_ratings))
+                };
+                match read {
+                    Ok(Some(r)) => m.ratings = r,
+                    Ok(None) => ctx.warn("Rotten Tomatoes has no ratings for this title and year."),
+                    Err(e) => part_failed(ctx, "ratings", &e),
+                }
             }
             _ => ctx.warn("Ratings need the title and its year, which this record lacks."),
         }
@@ -255,10 +296,42 @@ fn add_extras(ctx: &mut Ctx, m: &mut Media, media: &str, include: Extras) -> Res
     Ok(())
 }
 
+/// Records that an `include` part could not be read; the rest of the record stands.
+fn part_failed(ctx: &mut Ctx, part: &str, e: &ToolError) {
+    ctx.warn(format!(
+        "The {part} could not be read and are left out; the rest of the record is complete. {}",
+        e.message
+    ));
+}
+
+/// An album (`ReleaseGroup`, which names no artist), with its artist from Ombi's album
+/// lookup (v1 `Search/music/album/info`, Lidarr-backed), when that answers.
+fn album(ctx: &mut Ctx, id: &str) -> Result<Media, ToolError> {
+    let seg = path::arg_segment(id, "id")?;
+    let dto: Option<ReleaseGroup> =
+        ctx.fetch_opt(&ApiRequest::get(format!("/api/v2/Search/artist/album/{seg}")), "the album")?;
+    let mut m = project::release_group(&dto.ok_or_else(|| missing("album", id))?);
+    let info = ctx.fetch_opt::<SearchAlbum>(
+        &ApiRequest::get(format!("/api/v1/Search/music/album/info/{seg}")),
+        "the album's artist",
+    );
+    match info {
+        Ok(Some(a)) => m.credits.extend(a.artist_name.as_deref().and_then(project::artist_credit)),
+        Ok(None) => ctx.warn("Ombi's album details name no artist, and its Lidarr album lookup found none."),
+        Err(e) => {
+            part_failed(ctx, "album's artist (Ombi's album details name none; its Lidarr album lookup failed)", &e)
+        }
+    }
+    Ok(m)
+}
+
 fn person(ctx: &mut Ctx, id: &str, name: Option<&str>) -> Result<Vec<Media>, ToolError> {
     // Ombi returns only the person's id with the credits: the caller names the person.
     let name = name.map(str::trim).filter(|n| !n.is_empty()).ok_or_else(|| {
-        ToolError::invalid("person_name", "`person_name` is required for media person (Ombi's credits carry only the person's id)")
+        ToolError::invalid(
+            "person_name",
+            "`person_name` is required for media person (Ombi's credits carry only the person's id)",
+        )
     })?;
     let pid = number(id)?;
     let get = |kind: &str| ApiRequest::get(format!("/api/v2/Search/actor/{pid}/{kind}"));
@@ -268,7 +341,8 @@ fn person(ctx: &mut Ctx, id: &str, name: Option<&str>) -> Result<Vec<Media>, Too
         return Err(missing("person", id));
     }
     let empty = ActorCredits { cast: None, crew: None };
-    let mut items = project::person_credits(pid, name, movies.as_ref().unwrap_or(&empty), shows.as_ref().unwrap_or(&empty));
+    let mut items =
+        project::person_credits(pid, name, movies.as_ref().unwrap_or(&empty), shows.as_ref().unwrap_or(&empty));
     // TV credits may lack their title: take it from the show's TMDB record, boundedly.
     for (looked_up, m) in items.iter_mut().filter(|m| m.media == MediaKind::Tv && m.title.is_none()).enumerate() {
         if looked_up >= ENRICH_AT_MOST {
@@ -276,7 +350,10 @@ fn person(ctx: &mut Ctx, id: &str, name: Option<&str>) -> Result<Vec<Media>, Too
             break;
         }
         let Some(tmdb) = m.identifiers.first().map(|i| i.value.clone()) else { continue };
-        if let Ok(Some(full)) = ctx.fetch_opt::<TvFull>(&ApiRequest::get(format!("/api/v2/Search/tv/moviedb/{}", path::segment(&tmdb))), "a credited show") {
+        if let Ok(Some(full)) = ctx.fetch_opt::<TvFull>(
+            &ApiRequest::get(format!("/api/v2/Search/tv/moviedb/{}", path::segment(&tmdb))),
+            "a credited show",
+        ) {
             m.title = crate::projection::text::some_text(full.show.title.as_deref());
             m.year = m.year.or(crate::projection::text::year(full.show.first_aired.as_deref()));
         }
@@ -306,7 +383,14 @@ mod tests {
             200,
             r#"{"id":287247,"theMovieDbId":"287247","seriesId":11234,"title":"The Expanse","seasonRequests":[{"seasonNumber":1,"episodes":[{"episodeNumber":1}]}]}"#,
         );
-        let m = items(run_tool(&mut fake, "read_media", json!({"media": "tv", "id": "287247", "id_namespace": "tvdb", "include": ["seasons"]})).0);
+        let m = items(
+            run_tool(
+                &mut fake,
+                "read_media",
+                json!({"media": "tv", "id": "287247", "id_namespace": "tvdb", "include": ["seasons"]}),
+            )
+            .0,
+        );
         let ns: Vec<_> = m[0].identifiers.iter().map(|i| (i.namespace, i.value.as_str())).collect();
         assert_eq!(ns, vec![(Namespace::Tvdb, "287247"), (Namespace::Tvmaze, "11234")]);
         assert_eq!(m[0].seasons.len(), 1);
@@ -335,17 +419,31 @@ mod tests {
     #[test]
     fn tv_credits_without_titles_are_enriched() {
         let mut fake = FakeOmbi::new()
-            .reply("GET /api/v2/Search/actor/6384/movie", 200, r#"{"id":6384,"cast":[{"id":603,"title":"The Matrix"}]}"#)
+            .reply(
+                "GET /api/v2/Search/actor/6384/movie",
+                200,
+                r#"{"id":6384,"cast":[{"id":603,"title":"The Matrix"}]}"#,
+            )
             .reply("GET /api/v2/Search/actor/6384/tv", 200, r#"{"id":6384,"cast":[{"id":1399,"character":"Guest"}]}"#)
-            .reply("GET /api/v2/Search/tv/moviedb/1399", 200, r#"{"id":1399,"title":"Game of Thrones","firstAired":"2011-04-17"}"#);
-        let m = items(run_tool(&mut fake, "read_media", json!({"media": "person", "id": "6384", "person_name": "Keanu Reeves"})).0);
+            .reply(
+                "GET /api/v2/Search/tv/moviedb/1399",
+                200,
+                r#"{"id":1399,"title":"Game of Thrones","firstAired":"2011-04-17"}"#,
+            );
+        let m = items(
+            run_tool(&mut fake, "read_media", json!({"media": "person", "id": "6384", "person_name": "Keanu Reeves"}))
+                .0,
+        );
         assert_eq!(m[1].title.as_deref(), Some("Game of Thrones"));
         assert_eq!(m[1].credits[0].name, "Keanu Reeves");
     }
 
     #[test]
     fn namespaces_are_checked() {
-        let e = run_tool(&mut FakeOmbi::new(), "read_media", json!({"media": "movie", "id": "1", "id_namespace": "tvdb"})).0.unwrap_err();
+        let e =
+            run_tool(&mut FakeOmbi::new(), "read_media", json!({"media": "movie", "id": "1", "id_namespace": "tvdb"}))
+                .0
+                .unwrap_err();
         assert_eq!(e.field.as_deref(), Some("id_namespace"));
         let e = run_tool(&mut FakeOmbi::new(), "read_media", json!({"media": "movie", "id": "abc"})).0.unwrap_err();
         assert_eq!(e.field.as_deref(), Some("id"));
@@ -356,9 +454,166 @@ mod tests {
         let mut fake = FakeOmbi::new()
             .reply("GET /api/v2/Search/movie/603", 200, r#"{"id":603,"title":"The Matrix","releaseDate":"1999-03-30T00:00:00Z"}"#)
             .reply("GET /api/v2/Search/stream/movie/603", 200, r#"[{"order":1,"streamingProvider":"Max"}]"#)
-            .reply("GET /api/v2/Search/ratings/movie/The%20Matrix/1999", 200, r#"{"score":88,"className":"fresh"}"#);
-        let m = items(run_tool(&mut fake, "read_media", json!({"media": "movie", "id": "603", "include": ["providers", "ratings"]})).0);
+            .reply(
+                "GET /api/v2/Search/ratings/movie/The%20Matrix/1999",
+                200,
+                r#"{"critics_rating":"Certified Fresh","critics_score":83,"audience_rating":"Upright","audience_score":85}"#,
+            );
+        let m = items(
+            run_tool(
+                &mut fake,
+                "read_media",
+                json!({"media": "movie", "id": "603", "include": ["providers", "ratings"]}),
+            )
+            .0,
+        );
         assert_eq!(m[0].providers[0].name, "Max");
-        assert_eq!(m[0].ratings[0].value, Some(json!(88)));
+        let r: Vec<_> =
+            m[0].ratings.iter().map(|r| (r.id.as_deref(), r.value.clone(), r.category.as_deref())).collect();
+        assert_eq!(
+            r,
+            vec![
+                (Some("rotten_tomatoes_critics"), Some(json!(83)), Some("Certified Fresh")),
+                (Some("rotten_tomatoes_audience"), Some(json!(85)), Some("Upright")),
+            ]
+        );
+    }
+
+    /// Ombi's `TvRatings` is `{class, score}`: the class is the rating's category.
+    #[test]
+    fn tv_ratings_keep_their_class() {
+        let mut fake = FakeOmbi::new()
+            .reply(
+                "GET /api/v2/Search/tv/moviedb/1399",
+                200,
+                r#"{"id":1399,"title":"Game of Thrones","firstAired":"2011-04-17"}"#,
+            )
+            .reply(
+                "GET /api/v2/Search/ratings/tv/Game%20of%20Thrones/2011",
+                200,
+                r#"{"class":"certified_fresh","score":89}"#,
+            );
+        let m =
+            items(run_tool(&mut fake, "read_media", json!({"media": "tv", "id": "1399", "include": ["ratings"]})).0);
+        assert_eq!(m[0].ratings.len(), 1);
+        assert_eq!(
+            (m[0].ratings[0].value.clone(), m[0].ratings[0].category.as_deref()),
+            (Some(json!(89)), Some("certified_fresh"))
+        );
+    }
+
+    /// A part whose request fails (Rotten Tomatoes down makes Ombi answer 500) is left out
+    /// with a warning naming it; the rest of the record comes back.
+    #[test]
+    fn a_failing_part_is_left_out_with_a_warning() {
+        let mut fake = FakeOmbi::new()
+            .reply("GET /api/v2/Search/movie/603", 200, r#"{"id":603,"title":"The Matrix","releaseDate":"1999-03-30T00:00:00Z","credits":{"cast":[{"id":6384,"name":"Keanu Reeves","character":"Neo"}]}}"#)
+            .reply("GET /api/v2/Search/stream/movie/603", 500, r#"{"error":"TMDB is down"}"#)
+            .reply("GET /api/v2/Search/ratings/movie/The%20Matrix/1999", 500, r#"{"error":"Response status code does not indicate success: 404 (Not Found)."}"#);
+        let (out, notes) = run_tool(
+            &mut fake,
+            "read_media",
+            json!({"media": "movie", "id": "603", "include": ["credits", "providers", "ratings"]}),
+        );
+        let m = items(out);
+        assert_eq!(m[0].credits[0].name, "Keanu Reeves");
+        assert!(m[0].ratings.is_empty() && m[0].providers.is_empty());
+        assert!(notes.warnings.iter().any(|w| w.contains("ratings could not be read")), "{:?}", notes.warnings);
+        assert!(
+            notes.warnings.iter().any(|w| w.contains("streaming providers could not be read")),
+            "{:?}",
+            notes.warnings
+        );
+    }
+
+    /// The TV cast is `CastViewModel {person, character}`, the crew `PersonViewModel {name}`.
+    #[test]
+    fn tv_credits_are_read_from_ombis_view_models() {
+        let mut fake = FakeOmbi::new().reply(
+            "GET /api/v2/Search/tv/moviedb/1399",
+            200,
+            r#"{"id":1399,"title":"Game of Thrones","cast":[{"id":22970,"person":"Peter Dinklage","character":"Tyrion Lannister","image":"/p.jpg","self":false,"voice":false}],
+                "crew":[{"id":9813,"url":null,"name":"David Benioff","image":null}]}"#,
+        );
+        let m =
+            items(run_tool(&mut fake, "read_media", json!({"media": "tv", "id": "1399", "include": ["credits"]})).0);
+        let c: Vec<_> = m[0].credits.iter().map(|c| (c.name.as_str(), c.person_id, c.role.as_deref())).collect();
+        assert_eq!(
+            c,
+            vec![("Peter Dinklage", Some(22970), Some("Tyrion Lannister")), ("David Benioff", Some(9813), None)]
+        );
+    }
+
+    /// `ReleaseGroup` names no artist: the artist comes from Ombi's album lookup.
+    #[test]
+    fn an_albums_artist_comes_from_the_album_lookup() {
+        let mbid = "b1392450-e666-3926-a536-22c65f834433";
+        let mut fake = FakeOmbi::new()
+            .reply(
+                &format!("GET /api/v2/Search/artist/album/{mbid}"),
+                200,
+                &format!(r#"{{"id":"{mbid}","title":"OK Computer","releaseDate":"1997-05-21","releaseType":"Album","requestId":0,"fullyAvailable":true}}"#),
+            )
+            .reply(&format!("GET /api/v1/Search/music/album/info/{mbid}"), 200, r#"{"title":"OK Computer","artistName":"Radiohead"}"#);
+        let m = items(run_tool(&mut fake, "read_media", json!({"media": "album", "id": mbid})).0);
+        assert_eq!((m[0].credits[0].name.as_str(), m[0].available), ("Radiohead", Some(true)));
+        // Without Lidarr the lookup fails: the album still comes back, without an artist.
+        let mut fake = FakeOmbi::new().reply(
+            &format!("GET /api/v2/Search/artist/album/{mbid}"),
+            200,
+            &format!(r#"{{"id":"{mbid}","title":"OK Computer"}}"#),
+        );
+        let (out, notes) = run_tool(&mut fake, "read_media", json!({"media": "album", "id": mbid}));
+        assert!(items(out)[0].credits.is_empty());
+        assert!(notes.warnings.iter().any(|w| w.contains("artist")), "{:?}", notes.warnings);
+    }
+
+    fn long_show() -> String {
+        let seasons: Vec<String> = (1..=12)
+            .map(|s| {
+                let eps: Vec<String> =
+                    (1..=120).map(|e| format!(r#"{{"episodeNumber":{e},"title":"Episode {e} of a long-running soap","available":true,"requested":false}}"#)).collect();
+                format!(r#"{{"seasonNumber":{s},"episodes":[{}]}}"#, eps.join(","))
+            })
+            .collect();
+        format!(r#"{{"id":2000,"title":"A Soap","firstAired":"1990-01-01","seasonRequests":[{}]}}"#, seasons.join(","))
+    }
+
+    /// 12 seasons of 120 episodes: the result is cut within the budget, says so and says how
+    /// to read the rest (one `season` at a time), which then works.
+    #[test]
+    fn a_long_show_fits_the_budget_and_is_read_a_season_at_a_time() {
+        let body = long_show();
+        let mut fake = FakeOmbi::new().reply("GET /api/v2/Search/tv/moviedb/2000", 200, &body);
+        let settings = crate::ctx::Settings::default();
+        let env = crate::dispatch::call_value(
+            "read_media",
+            r#"{"media":"tv","id":"2000","include":["seasons"]}"#,
+            &settings,
+            &mut fake,
+        )
+        .unwrap();
+        assert_eq!(env["ok"], true, "{env}");
+        assert!(env.to_string().len() <= crate::envelope::MAX_RESULT_BYTES);
+        assert_eq!(env["truncated"], true);
+        assert!(env["warnings"].to_string().contains("`season`"), "{}", env["warnings"]);
+        let mut fake = FakeOmbi::new().reply("GET /api/v2/Search/tv/moviedb/2000", 200, &body);
+        let env = crate::dispatch::call_value(
+            "read_media",
+            r#"{"media":"tv","id":"2000","season":12}"#,
+            &settings,
+            &mut fake,
+        )
+        .unwrap();
+        assert_eq!(env["ok"], true);
+        let seasons = env["data"]["items"][0]["seasons"].as_array().unwrap();
+        assert_eq!((seasons.len(), seasons[0]["season_number"].as_u64()), (1, Some(12)));
+        let mut fake = FakeOmbi::new().reply("GET /api/v2/Search/tv/moviedb/2000", 200, &body);
+        let e = run_tool(&mut fake, "read_media", json!({"media": "tv", "id": "2000", "season": 13})).0.unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("season"));
+        let e = run_tool(&mut FakeOmbi::new(), "read_media", json!({"media": "movie", "id": "603", "season": 1}))
+            .0
+            .unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("season"));
     }
 }

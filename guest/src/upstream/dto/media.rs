@@ -152,7 +152,8 @@ pub struct SearchAlbum {
     pub state: SearchState,
 }
 
-/// A cast member of a full-info model.
+/// A cast member of `MovieFullInfoViewModel.credits` (`FullMovieCastViewModel`, TMDB's
+/// snake_case: the person is `name`).
 #[derive(Debug, Clone, Deserialize)]
 pub struct CastDto {
     #[serde(default, deserialize_with = "int_id")]
@@ -163,7 +164,7 @@ pub struct CastDto {
     pub character: Option<String>,
 }
 
-/// A crew member of a full-info model (`type` on TV, `job`/`department` on movies).
+/// A crew member of `MovieFullInfoViewModel.credits` (`FullMovieCrewViewModel`).
 #[derive(Debug, Clone, Deserialize)]
 pub struct CrewDto {
     #[serde(default, deserialize_with = "int_id")]
@@ -172,10 +173,30 @@ pub struct CrewDto {
     pub name: Option<String>,
     #[serde(default, deserialize_with = "lenient_text")]
     pub job: Option<String>,
-    #[serde(default, rename = "type", deserialize_with = "lenient_text")]
-    pub kind: Option<String>,
     #[serde(default, deserialize_with = "lenient_text")]
     pub department: Option<String>,
+}
+
+/// A cast member of `SearchFullInfoTvShowViewModel` (`CastViewModel`): the person's name is
+/// `person`, not `name` (`SearchFullInfoTvShowViewModel.cs`, mapped in `TvProfileV2.cs`).
+#[derive(Debug, Clone, Deserialize)]
+pub struct TvCastDto {
+    #[serde(default, deserialize_with = "int_id")]
+    pub id: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub person: Option<String>,
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub character: Option<String>,
+}
+
+/// A crew member of `SearchFullInfoTvShowViewModel` (`PersonViewModel {id, url, name,
+/// image}`): Ombi keeps no job or department for TV crew.
+#[derive(Debug, Clone, Deserialize)]
+pub struct TvCrewDto {
+    #[serde(default, deserialize_with = "int_id")]
+    pub id: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub name: Option<String>,
 }
 
 /// `credits {cast, crew}` of `MovieFullInfoViewModel`.
@@ -231,9 +252,9 @@ pub struct TvFull {
     #[serde(default)]
     pub genres: Option<Vec<serde_json::Value>>,
     #[serde(default)]
-    pub cast: Option<Vec<CastDto>>,
+    pub cast: Option<Vec<TvCastDto>>,
     #[serde(default)]
-    pub crew: Option<Vec<CrewDto>>,
+    pub crew: Option<Vec<TvCrewDto>>,
     #[serde(default)]
     pub external_ids: Option<ExternalIds>,
     #[serde(default)]
@@ -314,7 +335,9 @@ pub struct ArtistInfo {
     pub release_groups: Option<Vec<ReleaseGroupRef>>,
 }
 
-/// `ReleaseGroup` of v2 `Search/artist/album/{mbid}`.
+/// `ReleaseGroup` of v2 `Search/artist/album/{mbid}` (`Music/ReleaseGroup.cs`): no artist
+/// fields at all (`MusicSearchEngineV2.GetAlbum` fills id, title, date and type only);
+/// availability is `fullyAvailable`/`partiallyAvailable`, from Lidarr's `percentOfTracks`.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ReleaseGroup {
@@ -324,12 +347,10 @@ pub struct ReleaseGroup {
     pub title: Option<String>,
     #[serde(default, deserialize_with = "lenient_text")]
     pub release_date: Option<String>,
-    #[serde(default, deserialize_with = "lenient_text")]
-    pub artist_name: Option<String>,
-    #[serde(default, deserialize_with = "lenient_text")]
-    pub artist_id: Option<String>,
     #[serde(default, deserialize_with = "lenient_bool")]
-    pub available: Option<bool>,
+    pub fully_available: Option<bool>,
+    #[serde(flatten)]
+    pub state: SearchState,
 }
 
 /// `StreamingData {order, streamingProvider, logo}` of v2 `Search/stream/...`.
@@ -342,16 +363,26 @@ pub struct StreamingData {
     pub streaming_provider: Option<String>,
 }
 
-/// `MovieRatings` / `TvRatings` of v2 `Search/ratings/...` (Rotten Tomatoes).
+/// `MovieRatings` of v2 `Search/ratings/movie/{name}/{year}`: Rotten Tomatoes' own
+/// snake_case names, which camelCase leaves alone (`RottenTomatoesMovieResponse.cs`).
 #[derive(Debug, Clone, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Ratings {
-    #[serde(default, deserialize_with = "int_id")]
-    pub score: Option<i64>,
+pub struct MovieRatings {
     #[serde(default, deserialize_with = "lenient_text")]
-    pub class_name: Option<String>,
+    pub critics_rating: Option<String>,
+    #[serde(default, deserialize_with = "int_id")]
+    pub critics_score: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub audience_rating: Option<String>,
     #[serde(default, deserialize_with = "int_id")]
     pub audience_score: Option<i64>,
-    #[serde(default, deserialize_with = "lenient_text")]
-    pub audience_class_name: Option<String>,
+}
+
+/// `TvRatings {class, score}` of v2 `Search/ratings/tv/{name}/{year}` (`TvRatings.cs`:
+/// Rotten Tomatoes' tomatometer class and score of the series).
+#[derive(Debug, Clone, Deserialize)]
+pub struct TvRatings {
+    #[serde(default, rename = "class", deserialize_with = "lenient_text")]
+    pub class: Option<String>,
+    #[serde(default, deserialize_with = "int_id")]
+    pub score: Option<i64>,
 }
