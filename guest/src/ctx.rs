@@ -55,6 +55,26 @@ pub struct Listed<T> {
     pub cut: bool,
 }
 
+impl<T> Listed<T> {
+    /// The error for something looked up in this list and not found in it: `NOT_FOUND` on
+    /// `field` (with `message`) when the list is whole, else [`unchecked`].
+    pub fn absent(&self, field: &str, message: impl Into<String>) -> ToolError {
+        if self.cut { unchecked(field, "Ombi's list", self.items.len()) } else { ToolError::not_found(field, message) }
+    }
+}
+
+/// Something looked up in a list the read budget cut (`list`, of which `read` records were
+/// read) and not found there: absence from part of a list is not absence, so this is an
+/// `UPSTREAM_REJECTED` saying the list was too long to check, never `NOT_FOUND`.
+pub fn unchecked(field: &str, list: &str, read: usize) -> ToolError {
+    ToolError::new(
+        crate::error::ErrorCode::UpstreamRejected,
+        format!(
+            "`{field}` could not be checked: {list} was longer than the read budget (OMBI_MAX_RESPONSE_BYTES) and it is not among the first {read} records read, which does not mean it is missing. Raise OMBI_MAX_RESPONSE_BYTES to check the whole list."
+        ),
+    )
+}
+
 /// The Ombi user a call acts as.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Acting {
@@ -230,15 +250,10 @@ impl<'a> Ctx<'a> {
             Some(u) => {
                 Ok(Acting { user_name: u.user_name.clone().unwrap_or_default(), id: u.id.clone().unwrap_or_default() })
             }
-            None => {
-                let partial = if users.cut { " (only part of the user list could be read)" } else { "" };
-                Err(ToolError::not_found(
-                    field,
-                    format!(
-                        "`{field}`: Ombi has no user named {wanted:?}{partial}. Use read_users to list the user names."
-                    ),
-                ))
-            }
+            None => Err(users.absent(
+                field,
+                format!("`{field}`: Ombi has no user named {wanted:?}. Use read_users to list the user names."),
+            )),
         }
     }
 
@@ -253,6 +268,9 @@ impl<'a> Ctx<'a> {
             return Ok(None);
         };
         self.user_named(&default, "as_user").map(Some).map_err(|mut e| {
+            if e.code != crate::error::ErrorCode::NotFound {
+                return e;
+            }
             e.message = format!(
                 "The server's default user OMBI_USER={default:?} is not an Ombi user; pass `as_user` with a user name from read_users, or fix OMBI_USER."
             );

@@ -3,9 +3,8 @@
 
 use crate::model::library::CalendarMedia;
 use crate::model::{Artwork, Calendar, Episode, Media, MediaKind, Namespace, Season, push_id};
-use crate::projection::text;
+use crate::projection::{cap, text};
 use crate::upstream::dto::library::{CalendarDto, RecentlyAddedDto};
-use crate::upstream::dto::positive;
 
 /// A calendar entry. Ombi's `type` is `movie`/`tv` (or a RequestType code); the provider id
 /// of a movie entry is its TMDB id, and TV entries' provider ids are usually 0 (absent).
@@ -34,13 +33,13 @@ pub fn calendar(dto: &CalendarDto) -> Calendar {
     }
 }
 
-/// A recently added movie or episode; an episode becomes its show with the one episode.
-pub fn recently_added(dto: &RecentlyAddedDto, kind: MediaKind) -> Media {
+/// The identity of a recently added title. `id` is Ombi's own content row id
+/// (`RecentlyAddedEngine.cs` sets `Id = plex.Id`/`emby.Id`), never a TMDB id: a row without
+/// `theMovieDbId` has no TMDB identifier.
+fn recently_added_title(dto: &RecentlyAddedDto, kind: MediaKind) -> Media {
     let mut m = Media::new(kind);
     if let Some(id) = &dto.the_movie_db_id {
         m.add_id(Namespace::Tmdb, id);
-    } else if let Some(id) = positive(dto.id) {
-        m.add_id(Namespace::Tmdb, id.to_string());
     }
     if let Some(id) = &dto.tv_db_id {
         m.add_id(Namespace::Tvdb, id);
@@ -52,16 +51,78 @@ pub fn recently_added(dto: &RecentlyAddedDto, kind: MediaKind) -> Media {
     m.overview = text::short(dto.overview.as_deref(), text::OVERVIEW_CHARS);
     m.year = dto.release_year.as_deref().and_then(|y| text::year(Some(y)).or_else(|| y.trim().parse().ok()));
     m.available = Some(true);
-    if let (Some(s), Some(e)) = (dto.season_number, dto.episode_number)
-        && let (Ok(s), Ok(e)) = (u64::try_from(s), u64::try_from(e))
-    {
-        m.seasons.push(Season {
-            season_number: s,
-            episodes: vec![Episode { episode_number: e, title: None, requested: None, available: Some(true) }],
-            truncated: false,
-        });
-    }
     m
+}
+
+/// A recently added movie (`RecentlyAddedMovieModel`).
+pub fn recently_added_movie(dto: &RecentlyAddedDto) -> Media {
+    recently_added_title(dto, MediaKind::Movie)
+}
+
+/// Recently added TV (`RecentlyAddedTvModel`: one row per episode) as one record per show.
+#[derive(Debug, Default)]
+pub struct RecentTv {
+    pub shows: Vec<Media>,
+    /// Shows whose rows were Ombi's seasons × episodes product: listed with their seasons only.
+    pub invented: Vec<String>,
+}
+
+/// Groups the episode rows by show. Ombi builds a Plex show's rows as every season paired
+/// with every episode of the whole show (`TransformPlexShows` in `RecentlyAddedEngine.cs`),
+/// so the pairs it reports for a show of several seasons are invented: when every season of
+/// a show lists the same episode numbers (that product's mark), only the seasons are kept,
+/// marked as missing their episodes.
+pub fn recently_added_tv(rows: &[RecentlyAddedDto]) -> RecentTv {
+    let key = |d: &RecentlyAddedDto| (d.id, d.title.clone(), d.the_movie_db_id.clone(), d.tv_db_id.clone());
+    let mut groups: Vec<(Media, Vec<(u64, u64)>, _)> = Vec::new();
+    for row in rows {
+        let k = key(row);
+        let at = match groups.iter().position(|(_, _, gk)| *gk == k) {
+            Some(i) => i,
+            None => {
+                groups.push((recently_added_title(row, MediaKind::Tv), Vec::new(), k));
+                groups.len() - 1
+            }
+        };
+        if let (Some(s), Some(e)) = (row.season_number, row.episode_number)
+            && let (Ok(s), Ok(e)) = (u64::try_from(s), u64::try_from(e))
+        {
+            groups[at].1.push((s, e));
+        }
+    }
+    let mut out = RecentTv::default();
+    for (mut show, pairs, _) in groups {
+        let mut numbers: Vec<u64> = pairs.iter().map(|(s, _)| *s).collect();
+        numbers.sort_unstable();
+        numbers.dedup();
+        let episodes_of = |n: u64| {
+            let mut eps: Vec<u64> = pairs.iter().filter(|(s, _)| *s == n).map(|(_, e)| *e).collect();
+            eps.sort_unstable();
+            eps
+        };
+        let product = numbers.len() > 1 && numbers.iter().all(|n| episodes_of(*n) == episodes_of(numbers[0]));
+        for n in numbers {
+            let mut eps = episodes_of(n);
+            eps.dedup();
+            let episodes = if product {
+                Vec::new()
+            } else {
+                eps.into_iter()
+                    .map(|e| Episode { episode_number: e, title: None, requested: None, available: Some(true) })
+                    .collect()
+            };
+            show.seasons.push(Season { season_number: n, episodes, truncated: product });
+        }
+        if product {
+            out.invented.push(show.title.clone().unwrap_or_else(|| "a show without a title".into()));
+        }
+        cap(&mut show.seasons);
+        for s in &mut show.seasons {
+            s.truncated |= cap(&mut s.episodes);
+        }
+        out.shows.push(show);
+    }
+    out
 }
 
 /// An artwork URL Ombi returned for `name` (poster, background, banner), if it is safe:
@@ -113,15 +174,49 @@ mod tests {
         assert!(artwork("", "poster").is_none());
     }
 
+    fn rows(json: &str) -> Vec<RecentlyAddedDto> {
+        serde_json::from_str(json).unwrap()
+    }
+
+    /// `id` is Ombi's content row id: without `theMovieDbId` a row has no TMDB identifier.
     #[test]
-    fn recently_added_episode() {
-        let dto: RecentlyAddedDto = serde_json::from_str(
-            r#"{"id":95396,"title":"Severance","tvDbId":"371980","theMovieDbId":"95396","releaseYear":"2022","seasonNumber":2,"episodeNumber":3}"#,
-        )
-        .unwrap();
-        let m = recently_added(&dto, MediaKind::Tv);
-        assert_eq!(m.year, Some(2022));
-        assert_eq!(m.seasons[0].episodes[0].episode_number, 3);
-        assert_eq!(m.identifiers.len(), 2);
+    fn the_row_id_is_never_a_tmdb_id() {
+        let r = rows(
+            r#"[{"id":17,"title":"Home Video","imdbId":null,"tvDbId":null,"theMovieDbId":null,"releaseYear":"2001"}]"#,
+        );
+        let m = recently_added_movie(&r[0]);
+        assert!(m.identifiers.is_empty(), "{:?}", m.identifiers);
+        let r = rows(r#"[{"id":17,"title":"Dune","theMovieDbId":"438631"}]"#);
+        assert_eq!(recently_added_movie(&r[0]).identifiers[0].value, "438631");
+    }
+
+    #[test]
+    fn episodes_of_one_show_are_one_record() {
+        let r = rows(
+            r#"[{"id":5,"title":"Severance","tvDbId":"371980","theMovieDbId":"95396","seasonNumber":2,"episodeNumber":3},
+                {"id":5,"title":"Severance","tvDbId":"371980","theMovieDbId":"95396","seasonNumber":2,"episodeNumber":4}]"#,
+        );
+        let out = recently_added_tv(&r);
+        assert_eq!(out.shows.len(), 1);
+        assert!(out.invented.is_empty());
+        let s = &out.shows[0].seasons;
+        assert_eq!((s.len(), s[0].season_number, s[0].episodes.len(), s[0].truncated), (1, 2, 2, false));
+    }
+
+    /// A Plex show of two seasons (S1E1, S1E2, S2E1 in Plex) comes as 2 × 3 rows: every
+    /// season with every episode. Only the seasons are kept, marked, and the show named.
+    #[test]
+    fn ombis_seasons_times_episodes_product_is_collapsed() {
+        let row = |s: u32, e: u32| {
+            format!(
+                r#"{{"id":9,"title":"Andor","theMovieDbId":"83867","releaseYear":"2022","seasonNumber":{s},"episodeNumber":{e}}}"#
+            )
+        };
+        let all: Vec<String> = [1, 2].iter().flat_map(|s| [1, 2, 1].iter().map(move |e| row(*s, *e))).collect();
+        let out = recently_added_tv(&rows(&format!("[{}]", all.join(","))));
+        assert_eq!(out.invented, vec!["Andor"]);
+        let s = &out.shows[0].seasons;
+        assert_eq!(s.iter().map(|s| s.season_number).collect::<Vec<_>>(), vec![1, 2]);
+        assert!(s.iter().all(|s| s.episodes.is_empty() && s.truncated));
     }
 }

@@ -177,6 +177,38 @@ pub fn album(dto: &AlbumRequestDto) -> Option<Request> {
     Some(r)
 }
 
+/// The TV parents of v2 list rows (children with their embedded `parentRequest`), each
+/// holding the children that named it, for [`recent`].
+pub fn parents_of(children: Vec<TvChildDto>) -> Vec<TvParentDto> {
+    let mut out: Vec<TvParentDto> = Vec::new();
+    for c in children {
+        let Some(pid) = positive(c.parent_request_id).or(c.parent_request.as_ref().and_then(|p| positive(p.id))) else {
+            continue;
+        };
+        let at = match out.iter().position(|p| positive(p.id) == Some(pid)) {
+            Some(i) => i,
+            None => {
+                let mut p = c.parent_request.as_deref().cloned().unwrap_or_else(|| TvParentDto {
+                    id: None,
+                    tv_db_id: None,
+                    external_provider_id: None,
+                    imdb_id: None,
+                    title: None,
+                    child_requests: None,
+                });
+                p.id = Some(pid as i64);
+                p.child_requests = Some(Vec::new());
+                out.push(p);
+                out.len() - 1
+            }
+        };
+        let mut child = c;
+        child.parent_request = None;
+        out[at].child_requests.get_or_insert_with(Vec::new).push(child);
+    }
+    out
+}
+
 /// The outcome of projecting the recent feed.
 #[derive(Debug, Default)]
 pub struct Recent {

@@ -18,6 +18,46 @@ pub fn validate(schema: &Value, args: &Value) -> Result<(), ToolError> {
     check(schema, args, "")
 }
 
+/// Refuses control characters in every string argument before anything is sent: C0
+/// (NUL, CR, LF, TAB, ESC, …), DEL, C1, and the Unicode line and paragraph separators. Only
+/// the free-text fields named in `multiline` (paths like `comment` or `changes[].value`) may
+/// hold line breaks and tabs.
+pub fn check_text(args: &Value, multiline: &[&str]) -> Result<(), ToolError> {
+    fn walk(v: &Value, path: &str, shape: &str, multiline: &[&str]) -> Result<(), ToolError> {
+        match v {
+            Value::String(s) => {
+                let lines_ok = multiline.contains(&shape);
+                let bad = s.char_indices().find(|(_, c)| {
+                    let breaks = matches!(c, '\n' | '\r' | '\t');
+                    (c.is_control() && !(lines_ok && breaks)) || (!lines_ok && matches!(c, '\u{2028}' | '\u{2029}'))
+                });
+                if let Some((at, c)) = bad {
+                    let field = if path.is_empty() { "arguments" } else { path };
+                    let allowed = if lines_ok { " other than line breaks and tabs" } else { " (line breaks included)" };
+                    let at = s[..at].chars().count();
+                    return Err(ToolError::invalid(
+                        field,
+                        format!(
+                            "`{field}` must not hold control characters{allowed}; it holds U+{:04X} at character {at}.",
+                            u32::from(c)
+                        ),
+                    ));
+                }
+                Ok(())
+            }
+            Value::Array(items) => items
+                .iter()
+                .enumerate()
+                .try_for_each(|(i, item)| walk(item, &format!("{path}[{i}]"), &format!("{shape}[]"), multiline)),
+            Value::Object(map) => {
+                map.iter().try_for_each(|(k, item)| walk(item, &join(path, k), &join(shape, k), multiline))
+            }
+            _ => Ok(()),
+        }
+    }
+    walk(args, "", "", multiline)
+}
+
 fn check(schema: &Value, value: &Value, path: &str) -> Result<(), ToolError> {
     let Some(schema) = schema.as_object() else {
         return Ok(());
@@ -250,6 +290,28 @@ fn type_name(value: &Value) -> &'static str {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn control_characters_are_refused_naming_the_field() {
+        for bad in ["a\u{0}b", "a\rb", "a\nb", "a\tb", "\u{1b}[31m", "a\u{7f}", "a\u{85}b", "a\u{9b}b", "a\u{2028}b"] {
+            let e = check_text(&json!({"query": bad}), &[]).unwrap_err();
+            assert_eq!(e.field.as_deref(), Some("query"), "{bad:?}");
+        }
+        let e = check_text(&json!({"changes": [{"name": "/a", "value": "x"}, {"name": "/b\n", "value": 1}]}), &[])
+            .unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("changes[1].name"));
+        assert!(check_text(&json!({"query": "Amélie 東京 🎬", "n": 3}), &[]).is_ok());
+    }
+
+    #[test]
+    fn multiline_fields_take_line_breaks_but_no_other_control() {
+        let multi = ["comment", "changes[].value"];
+        assert!(check_text(&json!({"comment": "line one\r\nline\ttwo"}), &multi).is_ok());
+        assert!(check_text(&json!({"changes": [{"name": "/t", "value": "a\nb"}]}), &multi).is_ok());
+        let e = check_text(&json!({"comment": "a\u{0}b"}), &multi).unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("comment"));
+        assert!(check_text(&json!({"subject": "a\nb"}), &multi).is_err());
+    }
 
     fn schema() -> Value {
         json!({

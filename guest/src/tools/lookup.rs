@@ -23,8 +23,9 @@ pub struct RequestFacts {
 pub enum Found {
     Yes(RequestFacts),
     No,
-    /// Not found in what could be read (the list was longer than the read budget).
-    Unsure,
+    /// Not found among the records that could be read (this many; the list was longer than
+    /// the read budget).
+    Unsure(usize),
 }
 
 fn facts(ctx: &mut Ctx, base: &BaseState, title: Option<String>) -> RequestFacts {
@@ -51,7 +52,7 @@ pub fn find_request(ctx: &mut Ctx, media: RequestMedia, id: u64) -> Result<Found
                     let a = a.clone();
                     Found::Yes(facts(ctx, &a.base, None))
                 }
-                None if l.cut => Found::Unsure,
+                None if l.cut => Found::Unsure(l.items.len()),
                 None => Found::No,
             })
         }
@@ -66,7 +67,7 @@ pub fn find_request(ctx: &mut Ctx, media: RequestMedia, id: u64) -> Result<Found
                     f.parent_id = positive(p.id);
                     Found::Yes(f)
                 }
-                None if l.cut => Found::Unsure,
+                None if l.cut => Found::Unsure(l.items.len()),
                 None => Found::No,
             })
         }
@@ -87,13 +88,11 @@ pub fn require_request(ctx: &mut Ctx, media: RequestMedia, id: u64) -> Result<Re
             "request_id",
             format!("Ombi has no {} {which} {id}; find it with read_requests. Nothing was sent.", media.noun()),
         )),
-        Found::Unsure => Err(ToolError::not_found(
-            "request_id",
-            format!(
-                "No {} {which} {id} among the requests that fit the read budget; find it with read_requests. Nothing was sent.",
-                media.noun()
-            ),
-        )),
+        Found::Unsure(read) => {
+            let mut e = crate::ctx::unchecked("request_id", &format!("Ombi's list of {} requests", media.noun()), read);
+            e.message.push_str(" Nothing was sent.");
+            Err(e)
+        }
     }
 }
 
@@ -136,6 +135,78 @@ pub fn describe(media: RequestMedia, is_4k: bool, id: u64, f: &RequestFacts) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorCode;
+    use crate::testing::FakeOmbi;
+    use crate::tools::run_tool;
+    use serde_json::{Value, json};
+
+    /// Lookups made over lists, with the route each reads, a list with one other record, and
+    /// the arguments of a call that looks for a record that is not in it.
+    fn lookups() -> Vec<(&'static str, &'static str, &'static str, Value)> {
+        let issue = json!({"title": "Dune", "media": "movie", "provider_id": "438631", "category_id": 9, "subject": "s", "description": "d"});
+        vec![
+            (
+                "read_votes",
+                "GET /api/v1/Identity/Users",
+                r#"{"id":"u-1","userName":"alice"}"#,
+                json!({"as_user": "zoe"}),
+            ),
+            (
+                "write_retry_queue_remove",
+                "GET /api/v1/RequestRetry",
+                r#"{"failedId":1,"title":"A"}"#,
+                json!({"queue_id": 9}),
+            ),
+            ("write_issue_create", "GET /api/v1/Issues/categories", r#"{"id":1,"value":"Audio"}"#, issue),
+            (
+                "write_issue_category",
+                "GET /api/v1/Issues/categories",
+                r#"{"id":1,"value":"Audio"}"#,
+                json!({"action": "delete", "category_id": 9}),
+            ),
+            (
+                "write_request_delete",
+                "GET /api/v1/request/music",
+                r#"{"id":1,"title":"A"}"#,
+                json!({"media": "album", "request_id": 9}),
+            ),
+            (
+                "write_request_delete",
+                "GET /api/v1/Request/tv",
+                r#"{"id":1,"childRequests":[{"id":2}]}"#,
+                json!({"media": "tv", "request_id": 9}),
+            ),
+            (
+                "read_requests",
+                "GET /api/v1/request/music",
+                r#"{"id":1,"title":"A"}"#,
+                json!({"view": "detail", "media": "album", "request_id": 9}),
+            ),
+            ("read_logs", "GET /api/v2/System/logs", r#""log-20260101.txt""#, json!({"file_id": "log-20251231.txt"})),
+        ]
+    }
+
+    /// Absence from a list the read budget cut is not absence: never `NOT_FOUND`, but an
+    /// upstream code saying the list was too long to check, and nothing is written.
+    #[test]
+    fn absence_from_a_cut_list_is_never_not_found() {
+        for (tool, route, record, args) in lookups() {
+            let cut = format!("[{record},{}", &record[..record.len() / 2]);
+            let mut fake = FakeOmbi::new().reply_cut(route, &cut);
+            let e = run_tool(&mut fake, tool, args.clone()).0.unwrap_err();
+            assert_eq!(e.code, ErrorCode::UpstreamRejected, "{tool} {args}: {e:?}");
+            assert!(
+                e.message.contains("could not be checked") && e.message.contains("OMBI_MAX_RESPONSE_BYTES"),
+                "{}",
+                e.message
+            );
+            assert!(fake.sent.iter().all(|r| !r.mutation), "{tool}: a write was sent");
+            // The same list read whole: the record is missing.
+            let mut fake = FakeOmbi::new().reply(route, 200, &format!("[{record}]"));
+            let e = run_tool(&mut fake, tool, args.clone()).0.unwrap_err();
+            assert_eq!(e.code, ErrorCode::NotFound, "{tool} {args}: {e:?}");
+        }
+    }
 
     #[test]
     fn descriptions_read_plainly() {

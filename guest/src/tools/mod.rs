@@ -17,7 +17,7 @@ use crate::error::ToolError;
 use crate::schema::input::schema_of;
 use crate::schema::output::Family;
 use crate::schema::published;
-use crate::schema::validate::validate;
+use crate::schema::validate::{check_text, validate};
 use crate::stages::{self, Stage};
 
 pub mod args;
@@ -96,6 +96,7 @@ impl Entry {
         {
             let _validation = stages::span(Stage::Validation);
             validate(schema, &args)?;
+            check_text(&args, multiline(self.meta.name))?;
         }
         (self.run)(ctx, args)
     }
@@ -158,6 +159,19 @@ tools! {
     write_retry_queue_remove::WriteRetryQueueRemove,
     write_settings_patch::WriteSettingsPatch,
     write_job_trigger::WriteJobTrigger,
+}
+
+/// The free-text arguments that may hold line breaks and tabs, by tool (every other string
+/// argument is one line: a control character in it is refused before anything is sent).
+const MULTILINE: &[(&str, &[&str])] = &[
+    ("write_issue_comment", &["comment"]),
+    ("write_issue_create", &["description"]),
+    ("write_request_deny", &["reason"]),
+    ("write_settings_patch", &["changes[].value"]),
+];
+
+fn multiline(tool: &str) -> &'static [&'static str] {
+    MULTILINE.iter().find(|(t, _)| *t == tool).map(|(_, f)| *f).unwrap_or(&[])
 }
 
 /// The entry of tool `name`.

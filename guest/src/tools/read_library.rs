@@ -12,7 +12,7 @@ use super::{Effect, Meta, Tool};
 use crate::ctx::Ctx;
 use crate::envelope::ToolResult;
 use crate::error::ToolError;
-use crate::model::{Data, MediaKind, PageUnit};
+use crate::model::{Data, PageUnit};
 use crate::paging;
 use crate::projection::library as project;
 use crate::schema::output::Family;
@@ -67,7 +67,8 @@ impl Tool for ReadLibrary {
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {
         let w = args.window();
-        let media = || args.media.ok_or_else(|| ToolError::invalid("media", "`media` (movie or tv) is required for this view"));
+        let media =
+            || args.media.ok_or_else(|| ToolError::invalid("media", "`media` (movie or tv) is required for this view"));
         let data = match args.view {
             View::Calendar => {
                 let l = ctx.list::<CalendarDto>(&ApiRequest::get("/api/v2/Calendar"), "the calendar")?;
@@ -76,17 +77,7 @@ impl Tool for ReadLibrary {
                 let (items, page) = page_of(all, w, PageUnit::CalendarEntries);
                 Data::CalendarPage { items, page }
             }
-            View::RecentlyAdded => {
-                let (route, kind) = match media()? {
-                    MovieOrTv::Movie => ("/api/v1/RecentlyAdded/movies", MediaKind::Movie),
-                    MovieOrTv::Tv => ("/api/v1/RecentlyAdded/tv", MediaKind::Tv),
-                };
-                let l = ctx.list::<RecentlyAddedDto>(&ApiRequest::get(route), "the recently added media")?;
-                let all: Vec<_> = l.items.iter().map(|d| project::recently_added(d, kind)).collect();
-                let page_of = if l.cut { paging::local_partial } else { paging::local };
-                let (items, page) = page_of(all, w, PageUnit::Media);
-                Data::MediaPage { items, page }
-            }
+            View::RecentlyAdded => recently_added(ctx, media()?, w)?,
             View::Artwork => {
                 let media = media()?;
                 let id = args.id.ok_or_else(|| ToolError::invalid("id", "`id` is required for view artwork"))?;
@@ -97,7 +88,9 @@ impl Tool for ReadLibrary {
                     if let Some(u) = url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
                         match project::artwork(u, name) {
                             Some(a) => all.push(a),
-                            None => ctx.warn(format!("Ombi's {name} URL was not a safe https image URL and was left out.")),
+                            None => {
+                                ctx.warn(format!("Ombi's {name} URL was not a safe https image URL and was left out."))
+                            }
                         }
                     }
                 }
@@ -109,8 +102,45 @@ impl Tool for ReadLibrary {
     }
 }
 
+/// The most rows Ombi's recently-added routes return (`Take(30)` in `RecentlyAddedEngine.cs`).
+const RECENT_ROWS: usize = 30;
+
+/// Movies, or shows with the episodes added (Ombi's rows grouped by show).
+fn recently_added(ctx: &mut Ctx, media: MovieOrTv, w: paging::Window) -> Result<Data, ToolError> {
+    let route = match media {
+        MovieOrTv::Movie => "/api/v1/RecentlyAdded/movies",
+        MovieOrTv::Tv => "/api/v1/RecentlyAdded/tv",
+    };
+    let l = ctx.list::<RecentlyAddedDto>(&ApiRequest::get(route), "the recently added media")?;
+    if l.items.len() >= RECENT_ROWS {
+        ctx.warn(format!(
+            "Ombi returns at most {RECENT_ROWS} rows for the last 7 days (one per episode for TV), so more may have been added."
+        ));
+    }
+    let all = match media {
+        MovieOrTv::Movie => l.items.iter().map(project::recently_added_movie).collect(),
+        MovieOrTv::Tv => {
+            let tv = project::recently_added_tv(&l.items);
+            if !tv.invented.is_empty() {
+                ctx.warn(format!(
+                    "Ombi lists a Plex show as every season paired with every episode of the show, so which episodes were added to {} is not known: their seasons are listed without episodes.",
+                    tv.invented.join(", ")
+                ));
+            }
+            tv.shows
+        }
+    };
+    let page_of = if l.cut { paging::local_partial } else { paging::local };
+    let (items, page) = page_of(all, w, PageUnit::Media);
+    Ok(Data::MediaPage { items, page })
+}
+
 /// The image routes of a title, by the kind of image.
-pub fn artwork_routes(media: MovieOrTv, ns: ArtworkNamespace, id: u64) -> Result<Vec<(&'static str, String)>, ToolError> {
+pub fn artwork_routes(
+    media: MovieOrTv,
+    ns: ArtworkNamespace,
+    id: u64,
+) -> Result<Vec<(&'static str, String)>, ToolError> {
     Ok(match (media, ns) {
         (MovieOrTv::Movie, ArtworkNamespace::Tmdb) => vec![
             ("poster", format!("/api/v1/Images/poster/movie/{id}")),
@@ -150,6 +180,23 @@ mod tests {
         assert_eq!(items.len(), 1);
         assert_eq!(items[0].mime_type.as_deref(), Some("image/jpeg"));
         assert_eq!(notes.warnings.len(), 1);
+    }
+
+    /// Rows whose `theMovieDbId` is null are not given their Ombi row id as a TMDB id, and
+    /// a Plex show's invented season × episode rows become one show, said so.
+    #[test]
+    fn recently_added_tv_is_one_record_per_show_with_honest_ids() {
+        let rows: Vec<String> = [1, 2]
+            .iter()
+            .flat_map(|s| [1, 2].iter().map(move |e| format!(r#"{{"id":41,"title":"Andor","theMovieDbId":null,"tvDbId":"393189","releaseYear":"2022","seasonNumber":{s},"episodeNumber":{e}}}"#)))
+            .collect();
+        let mut fake = FakeOmbi::new().reply("GET /api/v1/RecentlyAdded/tv", 200, &format!("[{}]", rows.join(",")));
+        let (out, notes) = run_tool(&mut fake, "read_library", json!({"view": "recently_added", "media": "tv"}));
+        let Data::MediaPage { items, .. } = out.unwrap().data else { panic!() };
+        assert_eq!(items.len(), 1);
+        let ids: Vec<_> = items[0].identifiers.iter().map(|i| (i.namespace, i.value.as_str())).collect();
+        assert_eq!(ids, vec![(crate::model::Namespace::Tvdb, "393189")]);
+        assert!(notes.warnings.iter().any(|w| w.contains("Andor")), "{:?}", notes.warnings);
     }
 
     #[test]

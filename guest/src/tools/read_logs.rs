@@ -59,7 +59,7 @@ impl Tool for ReadLogs {
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {
         let files = listing(ctx)?;
         let Some(file_id) = args.file_id.as_deref() else {
-            let mut files = files;
+            let mut files = files.items;
             if files.len() > crate::envelope::MAX_RECORDS {
                 files.truncate(crate::envelope::MAX_RECORDS);
                 ctx.cut("Only the 100 newest log files are listed.");
@@ -67,9 +67,9 @@ impl Tool for ReadLogs {
             return Ok(Data::Logs(Logs::listing(files)).into());
         };
         // Only a name from the current listing is ever sent (no paths, no guesses).
-        let Some(file) = files.iter().find(|f| f.file_id == file_id) else {
-            let known: Vec<&str> = files.iter().take(5).map(|f| f.file_id.as_str()).collect();
-            return Err(ToolError::not_found(
+        let Some(file) = files.items.iter().find(|f| f.file_id == file_id) else {
+            let known: Vec<&str> = files.items.iter().take(5).map(|f| f.file_id.as_str()).collect();
+            return Err(files.absent(
                 "file_id",
                 format!("`file_id` must be a log file from the current listing (call read_logs without file_id), e.g. {}", known.join(", ")),
             ));
@@ -102,8 +102,9 @@ fn lines_for<'t>(text: &'t str, window: &LineWindow) -> Vec<&'t str> {
 }
 
 /// The current listing: `*.txt` names Ombi reports, newest first.
-fn listing(ctx: &mut Ctx) -> Result<Vec<LogFile>, ToolError> {
+fn listing(ctx: &mut Ctx) -> Result<crate::ctx::Listed<LogFile>, ToolError> {
     let l = ctx.list::<String>(&ApiRequest::get("/api/v2/System/logs"), "the log file listing")?;
+    let cut = l.cut;
     let mut out: Vec<LogFile> = Vec::new();
     for name in l.items {
         let name = name.trim().to_string();
@@ -112,7 +113,7 @@ fn listing(ctx: &mut Ctx) -> Result<Vec<LogFile>, ToolError> {
             out.push(LogFile { file_id: name.clone(), name });
         }
     }
-    Ok(out)
+    Ok(crate::ctx::Listed { items: out, cut })
 }
 
 /// The file's text. Ombi's v2 route gives a JSON string when JSON is accepted (text/plain

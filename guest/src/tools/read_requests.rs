@@ -122,7 +122,10 @@ fn media_of(args: &Args) -> Result<RequestMedia, ToolError> {
 fn check(args: &Args) -> Result<(), ToolError> {
     match args.view {
         View::Detail if args.request_id.is_none() => {
-            return Err(ToolError::invalid("request_id", "`request_id` is required for view detail (for tv, the parent request id)"));
+            return Err(ToolError::invalid(
+                "request_id",
+                "`request_id` is required for view detail (for tv, the parent request id)",
+            ));
         }
         View::Search if args.query.as_deref().is_none_or(|q| q.trim().is_empty()) => {
             return Err(ToolError::invalid("query", "`query` is required for view search"));
@@ -131,7 +134,10 @@ fn check(args: &Args) -> Result<(), ToolError> {
     }
     if args.view == View::List && args.media == Some(RequestMedia::Album) {
         if args.status == Status::Unavailable {
-            return Err(ToolError::invalid("status", "albums have no `unavailable` list; use all, pending, processing, available or denied"));
+            return Err(ToolError::invalid(
+                "status",
+                "albums have no `unavailable` list; use all, pending, processing, available or denied",
+            ));
         }
         if args.sort == Sort::Status {
             return Err(ToolError::invalid("sort", "album lists sort by requested_date or title only"));
@@ -176,19 +182,22 @@ fn list(ctx: &mut Ctx, args: &Args, media: RequestMedia) -> Result<Data, ToolErr
     let total = |t: Option<i64>| t.and_then(|t| u64::try_from(t).ok());
     let (items, page) = match media {
         RequestMedia::Movie => {
-            let p: Paged<MovieRequestDto> = ctx.fetch_opt(&req, &what)?.unwrap_or(Paged { collection: vec![], total: Some(0) });
+            let p: Paged<MovieRequestDto> =
+                ctx.fetch_opt(&req, &what)?.unwrap_or(Paged { collection: vec![], total: Some(0) });
             let items: Vec<Request> = p.collection.iter().filter_map(project::movie).collect();
             let page = paging::upstream(items.len(), w, total(p.total), None, PageUnit::Requests);
             (items, page)
         }
         RequestMedia::Album => {
-            let p: Paged<AlbumRequestDto> = ctx.fetch_opt(&req, &what)?.unwrap_or(Paged { collection: vec![], total: Some(0) });
+            let p: Paged<AlbumRequestDto> =
+                ctx.fetch_opt(&req, &what)?.unwrap_or(Paged { collection: vec![], total: Some(0) });
             let items: Vec<Request> = p.collection.iter().filter_map(project::album).collect();
             let page = paging::upstream(items.len(), w, total(p.total), None, PageUnit::Requests);
             (items, page)
         }
         RequestMedia::Tv => {
-            let p: Paged<TvChildDto> = ctx.fetch_opt(&req, &what)?.unwrap_or(Paged { collection: vec![], total: Some(0) });
+            let p: Paged<TvChildDto> =
+                ctx.fetch_opt(&req, &what)?.unwrap_or(Paged { collection: vec![], total: Some(0) });
             let mut cut = false;
             let items: Vec<Request> = p
                 .collection
@@ -234,7 +243,10 @@ fn tv_page(ctx: &mut Ctx, returned: usize, w: Window, children: Option<u64>) -> 
 
 fn not_found(media: RequestMedia, id: u64) -> ToolError {
     let which = if media == RequestMedia::Tv { "TV request with the parent id" } else { "request with the id" };
-    ToolError::not_found("request_id", format!("Ombi has no {} {which} {id}; list requests with read_requests view list.", media.noun()))
+    ToolError::not_found(
+        "request_id",
+        format!("Ombi has no {} {which} {id}; list requests with read_requests view list.", media.noun()),
+    )
 }
 
 fn detail(ctx: &mut Ctx, media: RequestMedia, id: u64) -> Result<Data, ToolError> {
@@ -256,15 +268,15 @@ fn detail(ctx: &mut Ctx, media: RequestMedia, id: u64) -> Result<Data, ToolError
         RequestMedia::Album => {
             // Ombi has no album detail route: look in the album list, as far as the read
             // budget reaches.
-            let all = ctx.list::<AlbumRequestDto>(&ApiRequest::get("/api/v1/request/music"), "the album request list")?;
+            let all =
+                ctx.list::<AlbumRequestDto>(&ApiRequest::get("/api/v1/request/music"), "the album request list")?;
             let found = all.items.iter().filter_map(project::album).find(|r| r.target.id == id);
             match found {
                 Some(r) => vec![r],
                 None if all.cut => {
-                    return Err(ToolError::not_found(
-                        "request_id",
-                        format!("No album request {id} among the first {} Ombi returned (the list was longer than the read budget); look it up with read_requests view search.", all.items.len()),
-                    ));
+                    let mut e = crate::ctx::unchecked("request_id", "Ombi's album request list", all.items.len());
+                    e.message.push_str(" Look it up with read_requests view search.");
+                    return Err(e);
                 }
                 None => return Err(not_found(media, id)),
             }
@@ -278,15 +290,24 @@ fn search(ctx: &mut Ctx, media: RequestMedia, query: &str, w: Window) -> Result<
     let term = path::arg_segment(query, "query")?;
     let (items, cut) = match media {
         RequestMedia::Movie => {
-            let l = ctx.list::<MovieRequestDto>(&ApiRequest::get(format!("/api/v1/Request/movie/search/{term}")), "the movie request search")?;
+            let l = ctx.list::<MovieRequestDto>(
+                &ApiRequest::get(format!("/api/v1/Request/movie/search/{term}")),
+                "the movie request search",
+            )?;
             (l.items.iter().filter_map(project::movie).collect::<Vec<_>>(), l.cut)
         }
         RequestMedia::Album => {
-            let l = ctx.list::<AlbumRequestDto>(&ApiRequest::get(format!("/api/v1/request/music/search/{term}")), "the album request search")?;
+            let l = ctx.list::<AlbumRequestDto>(
+                &ApiRequest::get(format!("/api/v1/request/music/search/{term}")),
+                "the album request search",
+            )?;
             (l.items.iter().filter_map(project::album).collect(), l.cut)
         }
         RequestMedia::Tv => {
-            let l = ctx.list::<TvParentDto>(&ApiRequest::get(format!("/api/v1/Request/tv/search/{term}")), "the TV request search")?;
+            let l = ctx.list::<TvParentDto>(
+                &ApiRequest::get(format!("/api/v1/Request/tv/search/{term}")),
+                "the TV request search",
+            )?;
             let mut nested_cut = false;
             let items = l
                 .items
@@ -308,14 +329,23 @@ fn search(ctx: &mut Ctx, media: RequestMedia, query: &str, w: Window) -> Result<
     Ok(Data::RequestPage { items, page })
 }
 
+/// How many of the newest TV requests are read to resolve the recent feed's TV rows (Ombi's
+/// feed holds at most 7 of them, `AmountToTake` in `RecentlyRequestedService.cs`).
+const RECENT_TV_PAGE: usize = 20;
+
 fn recent(ctx: &mut Ctx, media: Option<RequestMedia>, w: Window) -> Result<Data, ToolError> {
     let rows = ctx.list::<RecentDto>(&ApiRequest::get("/api/v2/Requests/recentlyRequested"), "the recent requests")?;
     let wanted = |r: &RecentDto| media.is_none_or(|m| r.kind == Some(m.request_type()));
     let rows: Vec<RecentDto> = rows.items.into_iter().filter(wanted).collect();
-    let has_tv = rows.iter().any(|r| r.kind == Some(RequestMedia::Tv.request_type()));
-    // TV rows carry child ids: resolve their parents with one bounded scan of the v1 list.
-    let parents = if has_tv {
-        ctx.list::<TvParentDto>(&ApiRequest::get("/api/v1/Request/tv"), "the TV request list")?.items
+    let tv_rows = rows.iter().filter(|r| r.kind == Some(RequestMedia::Tv.request_type())).count();
+    // TV rows carry child ids. Their parents come from the newest TV requests, one short page
+    // sorted by date (Ombi's feed holds the newest children, so their shows lead that list),
+    // never from the whole unordered v1 list, which outgrows the read budget.
+    let parents = if tv_rows > 0 {
+        let count = (tv_rows * 2).clamp(RECENT_TV_PAGE, 100);
+        let route = list_route(RequestMedia::Tv, Status::All, Sort::RequestedDate, Order::Desc, count as u64, 0);
+        let page: Option<Paged<TvChildDto>> = ctx.fetch_opt(&ApiRequest::get(route), "the newest TV requests")?;
+        project::parents_of(page.map(|p| p.collection).unwrap_or_default())
     } else {
         Vec::new()
     };
@@ -323,7 +353,7 @@ fn recent(ctx: &mut Ctx, media: Option<RequestMedia>, w: Window) -> Result<Data,
     if !out.unresolved.is_empty() {
         let ids: Vec<String> = out.unresolved.iter().map(u64::to_string).collect();
         ctx.warn(format!(
-            "Recent TV requests with the child request ids {} could not be matched to their show's parent request and were left out.",
+            "Recent TV requests with the child request ids {} could not be matched to their show's parent request among the newest TV requests and were left out; find them with read_requests view list, media tv.",
             ids.join(", ")
         ));
     }
@@ -364,7 +394,10 @@ mod tests {
         let r = list_route(RequestMedia::Movie, Status::Pending, Sort::RequestedDate, Order::Desc, 20, 40);
         assert_eq!(r, "/api/v2/Requests/movie/pending/20/40/requestedDate/desc");
         assert!(!r.contains("requestDate/"));
-        assert_eq!(list_route(RequestMedia::Tv, Status::All, Sort::Status, Order::Asc, 5, 0), "/api/v2/Requests/tv/5/0/approved/asc");
+        assert_eq!(
+            list_route(RequestMedia::Tv, Status::All, Sort::Status, Order::Asc, 5, 0),
+            "/api/v2/Requests/tv/5/0/approved/asc"
+        );
     }
 
     #[test]
@@ -411,26 +444,42 @@ mod tests {
     #[test]
     fn a_missing_movie_request_is_not_found() {
         let mut fake = FakeOmbi::new().reply("GET /api/v1/Request/movie/info/99", 204, "");
-        let e = run_tool(&mut fake, "read_requests", json!({"view": "detail", "media": "movie", "request_id": 99})).0.unwrap_err();
+        let e = run_tool(&mut fake, "read_requests", json!({"view": "detail", "media": "movie", "request_id": 99}))
+            .0
+            .unwrap_err();
         assert_eq!((e.code, e.field.as_deref()), (ErrorCode::NotFound, Some("request_id")));
     }
 
+    /// TV rows are resolved from one short page of the newest TV requests (by child id, or
+    /// by the show's TMDB id for an older child that Ombi folded into its show's row), never
+    /// from the whole v1 list; what stays unresolved is named.
     #[test]
-    fn recent_resolves_tv_rows_and_names_the_unresolved() {
+    fn recent_resolves_tv_rows_from_the_newest_tv_requests() {
         let mut fake = FakeOmbi::new()
-            .reply("GET /api/v2/Requests/recentlyRequested", 200, r#"[{"requestId":31,"type":0,"mediaId":"95396"},{"requestId":50,"type":0,"mediaId":"1"}]"#)
-            .reply("GET /api/v1/Request/tv", 200, r#"[{"id":12,"externalProviderId":95396,"childRequests":[{"id":31}]}]"#);
+            .reply(
+                "GET /api/v2/Requests/recentlyRequested",
+                200,
+                r#"[{"requestId":31,"type":0,"mediaId":"95396"},{"requestId":30,"type":0,"mediaId":"95396"},{"requestId":50,"type":0,"mediaId":"1"}]"#,
+            )
+            .reply(
+                "GET /api/v2/Requests/tv/20/0/requestedDate/desc",
+                200,
+                r#"{"collection":[{"id":31,"parentRequestId":12,"parentRequest":{"id":12,"externalProviderId":95396,"tvDbId":371980}}],"total":40}"#,
+            );
         let (out, notes) = run_tool(&mut fake, "read_requests", json!({"view": "recent"}));
         let (items, _) = page(&out);
-        assert_eq!(items.len(), 1);
-        assert_eq!(items[0].target.id, 12);
-        assert!(notes.warnings.iter().any(|w| w.contains("50")));
+        assert_eq!(items.iter().map(|r| r.target.id).collect::<Vec<_>>(), vec![12, 12]);
+        assert!(notes.warnings.iter().any(|w| w.contains("50")), "{:?}", notes.warnings);
+        assert!(!fake.sent.iter().any(|r| r.path == "/api/v1/Request/tv"), "no scan of the whole TV list");
     }
 
     #[test]
     fn failed_queue_ids_are_queue_ids() {
-        let mut fake =
-            FakeOmbi::new().reply("GET /api/v1/RequestRetry", 200, r#"[{"failedId":3,"requestId":41,"type":1,"title":"Alien","error":"down"}]"#);
+        let mut fake = FakeOmbi::new().reply(
+            "GET /api/v1/RequestRetry",
+            200,
+            r#"[{"failedId":3,"requestId":41,"type":1,"title":"Alien","error":"down"}]"#,
+        );
         let (out, _) = run_tool(&mut fake, "read_requests", json!({"view": "failed"}));
         let Data::RetryPage { items, page } = out.unwrap().data else { panic!() };
         assert_eq!((items[0].queue_id, items[0].request_id), (3, Some(41)));

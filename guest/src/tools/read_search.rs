@@ -190,6 +190,18 @@ mod tests {
         }
     }
 
+    /// NUL, CR, LF and other control characters in the query are refused before anything is
+    /// sent (they would reach Ombi's path and, through it, TMDB's query).
+    #[test]
+    fn control_characters_in_the_query_are_refused_before_sending() {
+        for q in ["dune\u{0}", "dune\r\nX-Injected: 1", "du\nne", "\u{1b}[2Jdune", "dune\u{85}"] {
+            let mut fake = FakeOmbi::new();
+            let e = run_with(&mut fake, json!({"query": q})).unwrap_err();
+            assert_eq!((e.code, e.field.as_deref()), (ErrorCode::InvalidArgument, Some("query")), "{q:?}");
+            assert!(fake.sent.is_empty());
+        }
+    }
+
     #[test]
     fn bad_language_is_invalid() {
         let e = run_with(&mut FakeOmbi::new(), json!({"query": "x", "language": "EN"})).unwrap_err();

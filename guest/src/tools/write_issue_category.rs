@@ -83,7 +83,7 @@ impl Tool for WriteIssueCategory {
                 let id = args.category_id.ok_or_else(|| ToolError::invalid("category_id", "`category_id` is required to delete a category"))?;
                 let known = list(ctx)?;
                 let Some(cat) = known.items.iter().find(|c| positive(c.id) == Some(id)) else {
-                    return Err(ToolError::not_found("category_id", format!("Ombi has no issue category {id}; nothing was sent.")));
+                    return Err(known.absent("category_id", format!("Ombi has no issue category {id}; nothing was sent.")));
                 };
                 let name = cat.value.clone().unwrap_or_default();
                 let req = ApiRequest::write(Method::Delete, format!("/api/v1/Issues/categories/{id}"), None);

@@ -65,7 +65,7 @@ impl Tool for WriteIssueCreate {
         let categories = ctx.list::<CategoryDto>(&ApiRequest::get("/api/v1/Issues/categories"), "the issue categories")?;
         let category = categories.items.iter().find(|c| positive(c.id) == Some(args.category_id));
         let Some(category) = category else {
-            return Err(ToolError::not_found("category_id", format!("Ombi has no issue category {}; list them with read_reference kind issue_categories.", args.category_id)));
+            return Err(categories.absent("category_id", format!("Ombi has no issue category {}; list them with read_reference kind issue_categories.", args.category_id)));
         };
         let category_name = category.value.clone().unwrap_or_default();
         // Never `status`: Ombi would take it from the body.

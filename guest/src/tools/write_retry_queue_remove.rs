@@ -39,7 +39,7 @@ impl Tool for WriteRetryQueueRemove {
         let id = args.queue_id;
         let queue = ctx.list::<FailedDto>(&ApiRequest::get("/api/v1/RequestRetry"), "the failed-request queue")?;
         let Some(entry) = queue.items.iter().find(|e| positive(e.failed_id) == Some(id)) else {
-            return Err(ToolError::not_found("queue_id", format!("The failed-request queue has no entry {id}; list it with read_requests view failed. Nothing was sent.")));
+            return Err(queue.absent("queue_id", format!("The failed-request queue has no entry {id}; list it with read_requests view failed. Nothing was sent.")));
         };
         let title = entry.title.clone().map(|t| format!(" ({t})")).unwrap_or_default();
         let req = ApiRequest::write(Method::Delete, format!("/api/v1/RequestRetry/{id}"), None);

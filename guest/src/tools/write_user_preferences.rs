@@ -112,6 +112,9 @@ impl Tool for WriteUserPreferences {
             let code = code.trim().to_ascii_uppercase();
             let known = ctx.list::<String>(&ApiRequest::get("/api/v1/Identity/streamingcountry"), "the streaming countries")?;
             if !known.items.iter().any(|c| c.trim().eq_ignore_ascii_case(&code)) {
+                if known.cut {
+                    return Err(crate::ctx::unchecked("streaming_country", "Ombi's list of streaming countries", known.items.len()));
+                }
                 return Err(ToolError::invalid("streaming_country", format!("`streaming_country` must be one of Ombi's countries: {}", known.items.join(", "))));
             }
             steps.push(("streaming_country", ApiRequest::write(Method::Post, "/api/v1/Identity/streamingcountry", Some(&json!({ "code": code }))).as_user(user.clone())));
