@@ -49,6 +49,7 @@ bless-wassette:
 # seed). CI runs the same targets with a small budget inside `cargo test`.
 fuzz:
     OMBI_FUZZ_CASES=60000 cargo test --release -p ombi-guest --test fuzz every_tool -- --nocapture
+    OMBI_FUZZ_CASES=200000 cargo test --release -p ombi-guest --test fuzz every_string_argument -- --nocapture
     OMBI_FUZZ_CASES=300000 cargo test --release -p ombi-guest --test fuzz the_validator -- --nocapture
     OMBI_FUZZ_CASES=200000 cargo test --release -p ombi-guest --test fuzz the_settings -- --nocapture
     OMBI_FUZZ_CASES=300000 cargo test --release -p ombi-mcp --test e2e fuzz::the_classifier -- --nocapture

@@ -214,6 +214,56 @@ fn arb_string(rng: &mut Rng) -> String {
     (0..n).map(|_| char::from_u32(rng.below(0x2FF) as u32 + 0x20).unwrap_or('x')).collect()
 }
 
+/// Well-shaped argument text (dates, ids, names, file names) with a character of two, three
+/// or four bytes (or a bidi control) put in at any place, so that code slicing argument text
+/// by bytes meets a place that is not a character boundary.
+fn multibyte_string(rng: &mut Rng) -> String {
+    multibyte_from(rng, None)
+}
+
+/// An example from a schema description: its first word holding a digit (`2026-11-01`,
+/// `tt0133093`), stripped of punctuation around it.
+fn example_in(description: &str) -> Option<String> {
+    description
+        .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ',' | ';'))
+        .map(|w| w.trim_matches(|c: char| matches!(c, '.' | '`' | ':' | '"')))
+        .find(|w| w.len() >= 2 && w.bytes().any(|b| b.is_ascii_digit()))
+        .map(str::to_string)
+}
+
+/// [`multibyte_string`] built on `seed` when given.
+fn multibyte_from(rng: &mut Rng, seed: Option<&str>) -> String {
+    const SHAPED: &[&str] = &[
+        "2026-11-01",
+        "2026-11-01T12:00:00Z",
+        "2026-11-30T23:59:59+01:00",
+        "603",
+        "tt0133093",
+        "log20261130.txt",
+        "Dune",
+        "sam",
+        "a1b2c3d4-0000-4000-8000-000000000000",
+        "notifications/discord",
+        "en",
+    ];
+    const WIDE: &[char] = &['é', '€', '𝄞', '中', '\u{202e}', '\u{200f}', '\u{301}', 'ß', '\u{feff}'];
+    let base = match seed {
+        Some(s) if rng.chance(70) => s,
+        _ => rng.pick(SHAPED),
+    };
+    let mut chars: Vec<char> = base.chars().collect();
+    for _ in 0..1 + rng.below(2) {
+        let at = rng.below(chars.len() as u64 + 1) as usize;
+        let c = *rng.pick(WIDE);
+        if rng.chance(50) && at < chars.len() {
+            chars[at] = c;
+        } else {
+            chars.insert(at, c);
+        }
+    }
+    chars.into_iter().collect()
+}
+
 fn arb_number(rng: &mut Rng) -> Value {
     match rng.below(8) {
         0 => json!(0),
@@ -324,7 +374,7 @@ fn arb_args(rng: &mut Rng, schema: &Value) -> Value {
             }
             Some("boolean") => json!(rng.chance(50)),
             Some("string") => {
-                let s = arb_string(rng);
+                let s = if rng.chance(40) { multibyte_string(rng) } else { arb_string(rng) };
                 json!(if s.is_empty() { "x".to_string() } else { s.chars().take(60).collect::<String>() })
             }
             Some("array") => {
@@ -408,6 +458,79 @@ fn every_tool_over_arbitrary_upstream_json_stays_schema_valid() {
         }
     }
     println!("fuzz tools: {cases} executions ({succeeded} answered ok), {} failures", failures.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Arguments with multibyte text in every string argument, enums drawn uniformly.
+fn multibyte_args(rng: &mut Rng, schema: &Value) -> Value {
+    fn value_for(rng: &mut Rng, s: &Value, depth: u32) -> Value {
+        if let Some(options) = s.get("enum").and_then(Value::as_array) {
+            return rng.pick(options).clone();
+        }
+        match s.get("type").and_then(Value::as_str) {
+            Some("string") => {
+                // Sometimes the example as it stands, so that the checks of the other
+                // arguments pass and the one holding multibyte text is reached.
+                let example = s.get("description").and_then(Value::as_str).and_then(example_in);
+                match example {
+                    Some(e) if rng.chance(35) => json!(e),
+                    e => json!(multibyte_from(rng, e.as_deref())),
+                }
+            }
+            Some("integer") => json!(s.get("minimum").and_then(Value::as_i64).unwrap_or(0) + rng.below(3) as i64),
+            Some("boolean") => json!(rng.chance(50)),
+            Some("array") if depth < 4 => {
+                let item = s.get("items").cloned().unwrap_or(json!({}));
+                json!((0..1 + rng.below(2)).map(|_| value_for(rng, &item, depth + 1)).collect::<Vec<_>>())
+            }
+            Some("object") if depth < 4 => {
+                let mut m = Map::new();
+                for (k, p) in s.get("properties").and_then(Value::as_object).into_iter().flatten() {
+                    if rng.chance(70) {
+                        m.insert(k.clone(), value_for(rng, p, depth + 1));
+                    }
+                }
+                Value::Object(m)
+            }
+            _ => Value::Null,
+        }
+    }
+    value_for(rng, schema, 0)
+}
+
+#[test]
+fn every_string_argument_takes_multibyte_text_without_panicking() {
+    let per_tool = budget(6_000) / 30;
+    let mut rng = Rng(seed() ^ 0x0B17E);
+    let mut failures = Vec::new();
+    let mut cases = 0u64;
+    for d in descriptors() {
+        let input: Value = serde_json::from_str(&d.input_schema).unwrap();
+        let out: Value = serde_json::from_str(&d.output_schema).unwrap();
+        let validator = jsonschema::validator_for(&out).unwrap();
+        for i in 0..per_tool {
+            cases += 1;
+            let args = multibyte_args(&mut rng, &input);
+            let settings = Settings {
+                allow_writes: true,
+                default_user: Some("sam".into()),
+                mode: if rng.chance(30) { Mode::Plan } else { Mode::Execute },
+                correlation_id: format!("m{i}"),
+                ..Settings::default()
+            };
+            let mut chaos = Chaos { rng: Rng(rng.next() | 1) };
+            match catch_unwind(AssertUnwindSafe(|| call_value(&d.name, &args.to_string(), &settings, &mut chaos))) {
+                Err(_) => failures.push(format!("{} panicked on {args}", d.name)),
+                Ok(Err(e)) => failures.push(format!("{}: {e}", d.name)),
+                Ok(Ok(env)) => {
+                    if !validator.is_valid(&env) {
+                        failures.push(format!("{} {args}: not schema-valid: {env}", d.name));
+                    }
+                }
+            }
+        }
+    }
+    println!("fuzz multibyte arguments: {cases} executions, {} failures", failures.len());
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 

@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use http::uri::Scheme;
 
-use crate::key_search::KeySearch;
+use crate::key_spelling::KEY_PUNCTUATION;
+use crate::redact::Redactor;
 
 /// Default Ombi URL.
 pub const DEFAULT_URL: &str = "http://localhost:5000";
@@ -25,12 +26,17 @@ pub const MAX_KEY_CHARS: usize = 1024;
 /// The longest user name accepted for `OMBI_USER`.
 pub const MAX_USER_CHARS: usize = 100;
 
-/// The Ombi API key. `Debug` and `Display` never show it. It carries its search, built
+/// The largest key file read (`OMBI_API_KEY_FILE`).
+pub const MAX_KEY_FILE_BYTES: u64 = 64 * 1024;
+/// The largest CA bundle read (`OMBI_CA_FILE`): Mozilla's whole root store is about 250 KiB.
+pub const MAX_CA_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
+/// The Ombi API key. `Debug` and `Display` never show it. It carries its searches, built
 /// once: every response header and body, and every answer, is scrubbed of it.
 #[derive(Clone)]
 pub struct ApiKey {
     key: String,
-    search: Arc<KeySearch>,
+    redactor: Arc<Redactor>,
 }
 
 impl PartialEq for ApiKey {
@@ -44,7 +50,9 @@ impl Eq for ApiKey {}
 impl ApiKey {
     /// Wraps a key; surrounding whitespace (a trailing newline in a key file) is dropped.
     /// An empty key is `None`; a key too short to be one, too long, or holding whitespace
-    /// or control characters (which would be silently dropped from a header) is refused.
+    /// or control characters (which would be silently dropped from a header) is refused, as
+    /// is any character but ASCII letters, digits and `-._~+/=` (Ombi's keys are 32 hex
+    /// digits; the limit keeps every spelling of the key findable, `key_spelling`).
     pub fn new(key: &str) -> Result<Option<ApiKey>, String> {
         let key = key.trim();
         if key.is_empty() {
@@ -53,6 +61,11 @@ impl ApiKey {
         if key.chars().any(|c| c.is_whitespace() || c.is_control()) {
             return Err("holds whitespace or control characters; an Ombi API key is one word".into());
         }
+        if !key.chars().all(|c| c.is_ascii_alphanumeric() || KEY_PUNCTUATION.contains(c)) {
+            return Err(format!(
+                "holds characters other than ASCII letters, digits and {KEY_PUNCTUATION}; an Ombi API key is 32 hex digits"
+            ));
+        }
         let n = key.chars().count();
         if n < MIN_KEY_CHARS {
             return Err(format!("is {n} characters long; an Ombi API key has at least {MIN_KEY_CHARS} (usually 32)"));
@@ -60,7 +73,7 @@ impl ApiKey {
         if n > MAX_KEY_CHARS {
             return Err(format!("is {n} characters long; an Ombi API key has at most {MAX_KEY_CHARS}"));
         }
-        Ok(Some(ApiKey { key: key.to_string(), search: Arc::new(KeySearch::new(key.as_bytes())) }))
+        Ok(Some(ApiKey { key: key.to_string(), redactor: Arc::new(Redactor::new(key)) }))
     }
 
     /// The key itself, for the `ApiKey` header and for scrubbing output.
@@ -68,9 +81,9 @@ impl ApiKey {
         &self.key
     }
 
-    /// The search for the key in any ASCII case.
-    pub fn search(&self) -> &Arc<KeySearch> {
-        &self.search
+    /// The searches for the key in every spelling (and, for output, its pieces).
+    pub fn redactor(&self) -> &Arc<Redactor> {
+        &self.redactor
     }
 }
 
@@ -209,7 +222,8 @@ pub struct Config {
 /// Reads the PEM certificates of `OMBI_CA_FILE`.
 fn ca_certs(path: &str) -> Result<Vec<rustls_pki_types::CertificateDer<'static>>, ConfigError> {
     use rustls_pki_types::pem::PemObject;
-    let bytes = std::fs::read(path).map_err(|e| ConfigError(format!("OMBI_CA_FILE `{path}` cannot be read: {e}")))?;
+    let bytes = crate::bounded_read::read_regular(std::path::Path::new(path), MAX_CA_FILE_BYTES)
+        .map_err(|e| ConfigError(format!("OMBI_CA_FILE `{path}` {e}")))?;
     let certs: Vec<_> = rustls_pki_types::CertificateDer::pem_slice_iter(&bytes)
         .collect::<Result<_, _>>()
         .map_err(|e| ConfigError(format!("OMBI_CA_FILE `{path}` is not a PEM certificate file: {e:?}")))?;
@@ -234,16 +248,13 @@ impl Config {
             }
             (Some(k), None) => ApiKey::new(&k).map_err(|why| ConfigError(format!("OMBI_API_KEY {why}")))?,
             (None, Some(path)) => {
-                let size = std::fs::metadata(&path)
-                    .map_err(|e| ConfigError(format!("OMBI_API_KEY_FILE `{path}` cannot be read: {e}")))?
-                    .len();
-                if size > 64 * 1024 {
-                    return Err(ConfigError(format!(
-                        "OMBI_API_KEY_FILE `{path}` is {size} bytes; it should hold only the key"
-                    )));
-                }
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|e| ConfigError(format!("OMBI_API_KEY_FILE `{path}` cannot be read: {e}")))?;
+                let bytes = crate::bounded_read::read_regular(std::path::Path::new(&path), MAX_KEY_FILE_BYTES)
+                    .map_err(|e| {
+                        let hint = if e.starts_with("is larger") { "; it should hold only the key" } else { "" };
+                        ConfigError(format!("OMBI_API_KEY_FILE `{path}` {e}{hint}"))
+                    })?;
+                let text = String::from_utf8(bytes)
+                    .map_err(|_| ConfigError(format!("OMBI_API_KEY_FILE `{path}` is not UTF-8 text")))?;
                 let key = ApiKey::new(&text)
                     .map_err(|why| ConfigError(format!("the key in OMBI_API_KEY_FILE `{path}` {why}")))?;
                 Some(key.ok_or_else(|| ConfigError(format!("OMBI_API_KEY_FILE `{path}` is empty")))?)

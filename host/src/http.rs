@@ -17,9 +17,9 @@ use wasmtime_wasi_http::{
 };
 
 use crate::config::ApiKey;
-use crate::key_search::KeySearch;
 use crate::policy::{Kind, Policy};
 use crate::pool::Pool;
+use crate::redact::Redactor;
 
 /// A state-changing request a person approved: exactly this may be sent, once.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -231,15 +231,16 @@ impl WasiHttpHooks for HostHttp {
                 }
             }
             let (mut response, ()) = sent?;
-            // The key never enters the sandbox: not in a header, not in the body (removed as
-            // the body streams in, across chunk boundaries, before any cut can split it).
+            // The key never enters the sandbox: not in a header, not in the body or its
+            // trailers, in any spelling (removed as the body streams in, across chunk
+            // boundaries, before any cut can split it).
             if let Some(k) = &key {
-                scrub_headers(response.headers_mut(), k.search());
+                scrub_headers(response.headers_mut(), k.redactor());
             }
             let response = response.map(|body| {
                 let capped = Capped { inner: body.boxed_unsync(), left: cap }.boxed_unsync();
                 match &key {
-                    Some(k) => Scrubbed::new(capped, k.search().clone()).boxed_unsync(),
+                    Some(k) => Scrubbed::new(capped, k.redactor().clone()).boxed_unsync(),
                     None => capped,
                 }
             });
@@ -250,79 +251,69 @@ impl WasiHttpHooks for HostHttp {
     }
 }
 
-/// What a removed key becomes.
-pub const REDACTED: &[u8] = b"[redacted]";
+pub use crate::redact::REDACTED;
 
-/// `bytes` with every occurrence of the key `search` finds (any ASCII case) replaced by
-/// [`REDACTED`].
-pub fn scrub_bytes(bytes: &[u8], search: &KeySearch) -> Vec<u8> {
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while let Some(at) = search.find(bytes, i) {
-        out.extend_from_slice(&bytes[i..at]);
-        out.extend_from_slice(REDACTED);
-        i = at + search.len();
-    }
-    out.extend_from_slice(&bytes[i..]);
-    out
+/// `bytes` with every spelling of the key replaced by [`REDACTED`].
+pub fn scrub_bytes(bytes: &[u8], key: &Redactor) -> Vec<u8> {
+    key.scrub_in(bytes).into_owned()
 }
 
-/// Replaces the key in every response header value.
-fn scrub_headers(headers: &mut http::HeaderMap, key: &KeySearch) {
+/// Removes the key from response headers or trailers: a header whose name spells it is
+/// dropped, a value that holds it has it replaced.
+pub fn scrub_headers(headers: &mut http::HeaderMap, key: &Redactor) {
+    let named: Vec<HeaderName> =
+        headers.keys().filter(|n| key.spellings().find(n.as_str().as_bytes(), 0).is_some()).cloned().collect();
+    for name in named {
+        headers.remove(&name);
+    }
     for value in headers.values_mut() {
         let bytes = value.as_bytes();
-        if key.find(bytes, 0).is_some()
-            && let Ok(v) = HeaderValue::from_bytes(&scrub_bytes(bytes, key))
-        {
-            *value = v;
+        if key.spellings().find(bytes, 0).is_some() {
+            *value =
+                HeaderValue::from_bytes(&scrub_bytes(bytes, key)).unwrap_or(HeaderValue::from_static("[redacted]"));
         }
     }
 }
 
-/// A response body with the API key removed as it streams: the last `key.len() - 1` bytes
-/// of each chunk are held back until the next chunk shows whether they start the key.
+/// A response body with the API key removed as it streams, in any spelling: the end of
+/// each chunk that may begin the key is held back until the next chunk shows whether it
+/// does.
 pub struct Scrubbed {
     inner: WasiBody,
-    key: Arc<KeySearch>,
+    key: Arc<Redactor>,
     held: Vec<u8>,
+    /// Trailers that wait for the held-back end of the body to go first.
+    trailers: Option<http::HeaderMap>,
     done: bool,
 }
 
 impl Scrubbed {
-    pub fn new(inner: WasiBody, key: Arc<KeySearch>) -> Scrubbed {
-        Scrubbed { inner, key, held: Vec::new(), done: false }
+    pub fn new(inner: WasiBody, key: Arc<Redactor>) -> Scrubbed {
+        Scrubbed { inner, key, held: Vec::new(), trailers: None, done: false }
     }
 
     /// Scrubs `held` + `chunk`; returns what is safe to emit, keeping a possible key prefix.
     /// A chunk without the key after nothing held is passed on uncopied, less the end that
     /// may start the key.
     fn feed(&mut self, chunk: Bytes, last: bool) -> Bytes {
-        if self.held.is_empty() && self.key.find(&chunk, 0).is_none() {
-            let keep = if last { 0 } else { self.key_prefix_at_end(&chunk) };
-            let emit_to = chunk.len() - keep;
+        let spellings = self.key.spellings();
+        if self.held.is_empty() && spellings.find(&chunk, 0).is_none() {
+            let emit_to = if last { chunk.len() } else { spellings.partial_from(&chunk, 0) };
             self.held.extend_from_slice(&chunk[emit_to..]);
             return chunk.slice(..emit_to);
         }
         self.held.extend_from_slice(&chunk);
         let mut out = Vec::with_capacity(self.held.len());
         let mut i = 0;
-        while let Some(at) = self.key.find(&self.held, i) {
+        while let Some((at, end)) = spellings.find(&self.held, i) {
             out.extend_from_slice(&self.held[i..at]);
             out.extend_from_slice(REDACTED);
-            i = at + self.key.len();
+            i = end;
         }
-        let keep = if last { 0 } else { (self.key.len() - 1).min(self.held.len() - i) };
-        let emit_to = self.held.len() - keep;
+        let emit_to = if last { self.held.len() } else { spellings.partial_from(&self.held, i) };
         out.extend_from_slice(&self.held[i..emit_to]);
         self.held.drain(..emit_to);
         Bytes::from(out)
-    }
-
-    /// The length of the longest end of `chunk` that begins the key (any ASCII case).
-    fn key_prefix_at_end(&self, chunk: &[u8]) -> usize {
-        let most = (self.key.len() - 1).min(chunk.len());
-        let key = self.key.needle();
-        (1..=most).rev().find(|&n| chunk[chunk.len() - n..].eq_ignore_ascii_case(&key[..n])).unwrap_or(0)
     }
 }
 
@@ -332,6 +323,9 @@ impl Body for Scrubbed {
 
     fn poll_frame(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, Error>>> {
         let this = &mut *self;
+        if let Some(trailers) = this.trailers.take() {
+            return Poll::Ready(Some(Ok(Frame::trailers(trailers))));
+        }
         if this.done {
             return Poll::Ready(None);
         }
@@ -344,7 +338,17 @@ impl Body for Scrubbed {
                             return Poll::Ready(Some(Ok(Frame::data(out))));
                         }
                     }
-                    Err(trailers) => return Poll::Ready(Some(Ok(trailers))),
+                    Err(frame) => {
+                        // Trailers come after the last data: what was held back goes first.
+                        let Ok(mut trailers) = frame.into_trailers() else { continue };
+                        scrub_headers(&mut trailers, &this.key);
+                        let rest = this.feed(Bytes::new(), true);
+                        if !rest.is_empty() {
+                            this.trailers = Some(trailers);
+                            return Poll::Ready(Some(Ok(Frame::data(rest))));
+                        }
+                        return Poll::Ready(Some(Ok(Frame::trailers(trailers))));
+                    }
                 },
                 Poll::Ready(None) => {
                     this.done = true;
@@ -357,7 +361,7 @@ impl Body for Scrubbed {
     }
 
     fn is_end_stream(&self) -> bool {
-        self.done
+        self.done && self.trailers.is_none()
     }
 }
 
@@ -403,8 +407,69 @@ mod tests {
     use super::*;
     use http_body_util::Full;
 
-    fn search(key: &str) -> Arc<KeySearch> {
-        Arc::new(KeySearch::new(key.as_bytes()))
+    fn search(key: &str) -> Arc<Redactor> {
+        Arc::new(Redactor::new(key))
+    }
+
+    /// `body` sent in chunks of `cut` bytes through the scrub.
+    async fn scrubbed(body: &str, cut: usize, key: &str) -> String {
+        use http_body_util::StreamBody;
+        let chunks: Vec<Result<Frame<Bytes>, Error>> =
+            body.as_bytes().chunks(cut).map(|c| Ok(Frame::data(Bytes::copy_from_slice(c)))).collect();
+        let body = StreamBody::new(futures_stream(chunks)).boxed_unsync();
+        let out = Scrubbed::new(body, search(key)).collect().await.ok().unwrap().to_bytes();
+        String::from_utf8(out.to_vec()).unwrap()
+    }
+
+    #[tokio::test]
+    async fn the_key_is_removed_in_every_json_spelling_wherever_chunks_end() {
+        let key = "5c3c0b6f9e2d4a7b8c1d0e9f8a7b6c5d";
+        let spell =
+            |how: &dyn Fn(usize, u8) -> String| -> String { key.bytes().enumerate().map(|(i, b)| how(i, b)).collect() };
+        let spellings = [
+            spell(&|_, b| format!("\\u{b:04x}")),
+            spell(&|_, b| format!("\\u{:04X}", b.to_ascii_uppercase())),
+            spell(&|i, b| if i % 2 == 1 { format!("\\u{b:04x}") } else { (b as char).to_string() }),
+            spell(&|i, b| if i == 31 { format!("\\u{b:04X}") } else { (b as char).to_ascii_uppercase().to_string() }),
+            spell(&|i, b| if i % 3 == 0 { format!("%{b:02X}") } else { (b as char).to_string() }),
+        ];
+        for spelled in &spellings {
+            let body = format!(r#"{{"overview":"before {spelled} after","n":"\u0041 \n % 5c3c"}}"#);
+            let want = body.replace(spelled.as_str(), "[redacted]");
+            assert!(!want.contains(spelled.as_str()));
+            for cut in 1..body.len() {
+                assert_eq!(scrubbed(&body, cut, key).await, want, "chunks of {cut}: {spelled}");
+            }
+            // What the component would parse holds no trace of the key.
+            let parsed: serde_json::Value = serde_json::from_str(&want).unwrap();
+            assert!(!parsed.to_string().to_lowercase().contains(&key[..8]));
+        }
+    }
+
+    #[tokio::test]
+    async fn headers_and_trailers_lose_the_key() {
+        let key = "5c3c0b6f9e2d4a7b8c1d0e9f8a7b6c5d";
+        let escaped: String = key.bytes().map(|b| format!("\\u{b:04x}")).collect();
+        let mut h = http::HeaderMap::new();
+        h.insert("x-echo", HeaderValue::from_str(&format!("k={escaped}")).unwrap());
+        h.insert("x-plain", HeaderValue::from_str(&key.to_uppercase()).unwrap());
+        h.insert(HeaderName::from_bytes(format!("x-{key}").as_bytes()).unwrap(), HeaderValue::from_static("1"));
+        h.insert("x-fine", HeaderValue::from_static("ok"));
+        scrub_headers(&mut h, &search(key));
+        assert_eq!(h.get("x-echo").unwrap(), "k=[redacted]");
+        assert_eq!(h.get("x-plain").unwrap(), "[redacted]");
+        assert_eq!(h.get("x-fine").unwrap(), "ok");
+        assert_eq!(h.len(), 3, "the header named by the key is gone");
+        // Trailers of a chunked body, after a body whose end was held back.
+        use http_body_util::StreamBody;
+        let mut trailers = http::HeaderMap::new();
+        trailers.insert("x-t", HeaderValue::from_str(key).unwrap());
+        let frames: Vec<Result<Frame<Bytes>, Error>> =
+            vec![Ok(Frame::data(Bytes::from_static(b"end 5c3c"))), Ok(Frame::trailers(trailers))];
+        let body = StreamBody::new(futures_stream(frames)).boxed_unsync();
+        let collected = Scrubbed::new(body, search(key)).collect().await.ok().unwrap();
+        assert_eq!(collected.trailers().unwrap().get("x-t").unwrap(), "[redacted]");
+        assert_eq!(&collected.to_bytes()[..], b"end 5c3c");
     }
 
     #[test]

@@ -21,14 +21,17 @@
 
 pub mod audit;
 pub mod backend;
+pub mod bounded_read;
 pub mod cache;
 pub mod config;
 pub mod demo;
 pub mod http;
 pub mod key_search;
+pub mod key_spelling;
 pub mod mcp;
 pub mod policy;
 pub mod pool;
+pub mod redact;
 pub mod runtime;
 pub mod state_token;
 pub mod stdio;

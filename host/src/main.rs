@@ -94,7 +94,7 @@ fn init_logging() {
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,wasmtime=warn,cranelift=warn"));
     tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
+        .with_writer(ombi_mcp::redact::LogWriter)
         .with_ansi(false)
         .with_target(false)
         .init();
@@ -156,6 +156,9 @@ fn backend_tools(b: &WasmBackend) -> usize {
 /// Reads the configuration and loads the component.
 async fn load(source: ComponentSource) -> Result<WasmBackend> {
     let config = Arc::new(Config::from_env(|k| std::env::var(k).ok())?);
+    if let Some(key) = &config.api_key {
+        ombi_mcp::redact::scrub_logs_with(key.redactor().clone());
+    }
     if config.api_key.is_none() {
         tracing::warn!("OMBI_API_KEY is not set: every tool answers AUTHENTICATION_FAILED until it is");
     }

@@ -19,9 +19,9 @@ use wasmtime_wasi_http::{WasiHttpCtx, WasiHttpCtxView, WasiHttpView};
 use crate::cache;
 use crate::config::Config;
 use crate::http::{Guard, HostHttp, SentWrite, WriteLog};
-use crate::key_search::KeySearch;
 use crate::policy::Policy;
 use crate::pool::Pool;
+use crate::redact::Redactor;
 
 mod bindings {
     wasmtime::component::bindgen!({
@@ -202,7 +202,7 @@ impl Maker {
             State {
                 // An empty environment, no preopens, stdin/stdout closed: guest output never
                 // reaches the MCP stream.
-                wasi: WasiCtx::builder().inherit_stderr().build(),
+                wasi: WasiCtx::builder().stderr(crate::redact::GuestStderr).build(),
                 http: WasiHttpCtx::new(),
                 table: ResourceTable::new(),
                 hooks: HostHttp::new(
@@ -421,34 +421,26 @@ impl Runtime {
         }
     }
 
-    /// Replaces the API key (in any ASCII case) in a text the host forwards or logs
-    /// (defence in depth: the component never holds it and never receives it from Ombi).
+    /// Removes the API key, in any spelling, and any run of 8 or more of its characters from
+    /// a text the host forwards or logs (the last line of defence: the component never holds
+    /// the key and never receives it from Ombi).
     pub fn scrub(&self, text: String) -> String {
         match &self.config.api_key {
-            Some(k) => String::from_utf8(crate::http::scrub_bytes(text.as_bytes(), k.search())).unwrap_or_default(),
+            Some(k) => k.redactor().scrub_text(text),
             None => text,
         }
     }
 
     /// The component's envelope as it may go out unchanged ([`clean_json`]).
     pub fn clean_json(&self, text: &str) -> Option<Box<serde_json::value::RawValue>> {
-        clean_json(text, self.config.api_key.as_ref().map(|k| &**k.search()))
+        clean_json(text, self.config.api_key.as_ref().map(|k| &**k.redactor()))
     }
 
-    /// Replaces the API key in every string of a JSON value (keys and structure untouched).
+    /// Removes the key and its pieces from every string of a JSON value.
     pub fn scrub_value(&self, v: &mut serde_json::Value) {
-        let Some(k) = &self.config.api_key else { return };
-        fn walk(v: &mut serde_json::Value, key: &KeySearch) {
-            match v {
-                serde_json::Value::String(s) if key.find(s.as_bytes(), 0).is_some() => {
-                    *s = String::from_utf8(crate::http::scrub_bytes(s.as_bytes(), key)).unwrap_or_default();
-                }
-                serde_json::Value::Array(items) => items.iter_mut().for_each(|i| walk(i, key)),
-                serde_json::Value::Object(map) => map.values_mut().for_each(|i| walk(i, key)),
-                _ => {}
-            }
+        if let Some(k) = &self.config.api_key {
+            k.redactor().scrub_value(v);
         }
-        walk(v, k.search());
     }
 
     /// The deadline of a whole call: a few upstream requests and some CPU.
@@ -458,9 +450,9 @@ impl Runtime {
 }
 
 /// A component's envelope as it may go out unchanged: one JSON object on one line, with no
-/// escape that could spell the key and no occurrence of the key `key` finds, in any ASCII
-/// case. `None` sends it through the value-by-value scrub instead.
-pub fn clean_json(text: &str, key: Option<&KeySearch>) -> Option<Box<serde_json::value::RawValue>> {
+/// escape that could spell the key and neither the key in any spelling nor a run of 8 of its
+/// characters. `None` sends it through the value-by-value scrub instead.
+pub fn clean_json(text: &str, key: Option<&Redactor>) -> Option<Box<serde_json::value::RawValue>> {
     // `memchr`'s searches: `str::contains` with a set of chars goes char by char, about ten
     // times as slow over a 20 KB answer.
     let bytes = text.as_bytes();
@@ -471,7 +463,7 @@ pub fn clean_json(text: &str, key: Option<&KeySearch>) -> Option<Box<serde_json:
         return None;
     }
     if let Some(key) = key
-        && (key.needle().iter().any(|b| matches!(b, b'"' | b'\\')) || key.find(text.as_bytes(), 0).is_some())
+        && !key.is_clean(bytes)
     {
         return None;
     }
@@ -525,14 +517,14 @@ fn linker(engine: &Engine) -> Result<Linker<State>> {
 #[cfg(test)]
 mod tests {
     use super::clean_json;
-    use crate::key_search::KeySearch;
+    use crate::redact::Redactor;
 
     const KEY: &str = "0123456789abcdefABCDEF";
 
     #[test]
     fn clean_envelopes_go_out_as_written() {
         let text = r#"{"ok":true,"data":{"title":"Dune"}}"#;
-        assert_eq!(clean_json(text, Some(&KeySearch::new(KEY.as_bytes()))).unwrap().get(), text);
+        assert_eq!(clean_json(text, Some(&Redactor::new(KEY))).unwrap().get(), text);
         assert_eq!(clean_json(text, None).unwrap().get(), text);
     }
 
@@ -549,8 +541,9 @@ mod tests {
             "[1]".to_string(),
             " {}".to_string(),
         ] {
-            assert!(clean_json(&text, Some(&KeySearch::new(KEY.as_bytes()))).is_none(), "{text}");
+            assert!(clean_json(&text, Some(&Redactor::new(KEY))).is_none(), "{text}");
         }
-        assert!(clean_json(r#"{"ok":true}"#, Some(&KeySearch::new(b"with\"quote-0123456789"))).is_none());
+        // A piece of the key, cut to a field's budget, is not clean either.
+        assert!(clean_json(r#"{"ok":true,"note":"x89abcdefAB…"}"#, Some(&Redactor::new(KEY))).is_none());
     }
 }

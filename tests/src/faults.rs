@@ -13,6 +13,8 @@ pub enum FaultBody {
     Html,
     /// A plain-text body.
     Text(String),
+    /// This JSON text, byte for byte (with whatever escapes it spells), as `application/json`.
+    RawJson(String),
     /// No body.
     Empty,
 }
@@ -38,6 +40,9 @@ pub enum Fault {
     WriteThenHang,
     /// Run the route (so a write takes effect), then close without answering.
     WriteThenDrop,
+    /// Answer `status` as JSON with these extra headers, the body sent chunked in these
+    /// pieces (each its own chunk, byte for byte), then these trailers; then close.
+    Chunked { status: u16, headers: Vec<(String, String)>, chunks: Vec<String>, trailers: Vec<(String, String)> },
 }
 
 /// A fault for requests matching `method` and a path fragment.

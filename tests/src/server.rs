@@ -274,6 +274,25 @@ async fn answer(stream: &mut TcpStream, shared: &Shared, mut stopped: watch::Rec
             handle(shared, &req);
             return false;
         }
+        Some(Fault::Chunked { status, headers, chunks, trailers }) => {
+            shared.received.lock().unwrap()[index].status = Some(status);
+            let mut out = format!("HTTP/1.1 {status} X\r\nContent-Type: application/json; charset=utf-8\r\n");
+            for (k, v) in &headers {
+                out.push_str(&format!("{k}: {v}\r\n"));
+            }
+            out.push_str("Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n");
+            for c in chunks.iter().filter(|c| !c.is_empty()) {
+                out.push_str(&format!("{:x}\r\n{c}\r\n", c.len()));
+            }
+            out.push_str("0\r\n");
+            for (k, v) in &trailers {
+                out.push_str(&format!("{k}: {v}\r\n"));
+            }
+            out.push_str("\r\n");
+            let _ = stream.write_all(out.as_bytes()).await;
+            let _ = stream.flush().await;
+            return false;
+        }
         Some(Fault::Oversized { bytes }) => oversized(bytes),
         _ => handle(shared, &req),
     };
@@ -365,6 +384,11 @@ fn fault_response(status: u16, body: &FaultBody) -> Response {
             r
         }
         FaultBody::Text(t) => Response::text(status, t),
+        FaultBody::RawJson(t) => {
+            let mut r = Response::text(status, t);
+            r.content_type = Some("application/json; charset=utf-8".into());
+            r
+        }
         FaultBody::Empty => Response::empty(status),
     }
 }

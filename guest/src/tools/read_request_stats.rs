@@ -147,7 +147,8 @@ pub fn iso_date(value: &str, field: &str) -> Result<String, ToolError> {
     let b = v.as_bytes();
     let digits = |r: std::ops::Range<usize>| r.clone().all(|i| b.get(i).is_some_and(u8::is_ascii_digit));
     let shape = b.len() >= 10 && digits(0..4) && b[4] == b'-' && digits(5..7) && b[7] == b'-' && digits(8..10);
-    let rest_ok = v[10.min(v.len())..].chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, ':' | '.' | '-' | '+' | 'T' | 'Z'));
+    // Bytes, not a `str` slice: byte 10 of the argument need not be a character boundary.
+    let rest_ok = b.get(10..).is_some_and(|rest| rest.iter().all(|c| c.is_ascii_alphanumeric() || matches!(c, b':' | b'.' | b'-' | b'+')));
     let month: u32 = v.get(5..7).and_then(|m| m.parse().ok()).unwrap_or(0);
     let day: u32 = v.get(8..10).and_then(|d| d.parse().ok()).unwrap_or(0);
     if !shape || !rest_ok || !(1..=12).contains(&month) || !(1..=31).contains(&day) {
@@ -161,7 +162,8 @@ fn usage(ctx: &mut Ctx, args: &Args) -> Result<Vec<Metric>, ToolError> {
     let from = args.from.as_deref().ok_or_else(|| ToolError::invalid("from", "`from` is required for view usage, together with `to` (ISO dates)"))?;
     let to = args.to.as_deref().ok_or_else(|| ToolError::invalid("to", "`to` is required for view usage, together with `from` (ISO dates)"))?;
     let (from, to) = (iso_date(from, "from")?, iso_date(to, "to")?);
-    if from[..10] > to[..10] {
+    // Both passed `iso_date`, so their first ten bytes are ASCII.
+    if from.as_bytes()[..10] > to.as_bytes()[..10] {
         return Err(ToolError::invalid("to", format!("`to` ({to}) is before `from` ({from})")));
     }
     let path = format!(
@@ -241,6 +243,20 @@ mod tests {
         assert_eq!(e.field.as_deref(), Some("as_user"));
         assert!(e.message.contains("OMBI_USER"));
         assert_eq!(fake.sent.len(), 1);
+    }
+
+    #[test]
+    fn multibyte_text_in_a_date_is_an_invalid_argument_wherever_it_stands() {
+        for bad in ["2026-11-0\u{e9}", "2026-11-01\u{e9}", "2026-11-01\u{20ac}x", "2026-11-01T\u{1d11e}", "\u{e9}026-11-01", "2026-\u{202e}1-01"] {
+            for field in ["from", "to"] {
+                let mut fake = FakeOmbi::new();
+                let mut args = json!({"view": "usage", "from": "2026-11-01", "to": "2026-11-30"});
+                args[field] = json!(bad);
+                let e = run_tool(&mut fake, "read_request_stats", args).0.unwrap_err();
+                assert_eq!((e.code, e.field.as_deref()), (crate::error::ErrorCode::InvalidArgument, Some(field)), "{bad}");
+                assert!(fake.sent.is_empty());
+            }
+        }
     }
 
     #[test]

@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use http_body_util::BodyExt;
 use ombi_guest::upstream::{ApiRequest, RawResponse, TransportError, Upstream};
-use ombi_mcp::key_search::KeySearch;
 use ombi_mcp::pool::Pool;
+use ombi_mcp::redact::Redactor;
 
 pub struct HostHttp {
     rt: tokio::runtime::Runtime,
@@ -16,14 +16,14 @@ pub struct HostHttp {
     url: String,
     key: String,
     /// The host's search for the key, built once as `serve` builds it.
-    search: Arc<KeySearch>,
+    search: Arc<Redactor>,
 }
 
 impl HostHttp {
     pub fn new(url: &str, key: &str) -> HostHttp {
         let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("tokio");
         let pool = Pool::new(Vec::new(), true);
-        let search = Arc::new(KeySearch::new(key.as_bytes()));
+        let search = Arc::new(Redactor::new(key));
         HostHttp { rt, pool, url: url.to_string(), key: key.to_string(), search }
     }
 

@@ -8,6 +8,7 @@ mod cli;
 mod corpus;
 mod faults;
 mod fuzz;
+mod key_leaks;
 mod modern;
 mod protocol;
 mod reads;

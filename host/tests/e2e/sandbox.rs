@@ -222,7 +222,7 @@ fn the_compiled_component_is_cached_on_disk() {
 }
 
 /// The probe component, served against `sim` with `env` on top.
-fn probe(sim: &Simulator, env: &[(&str, &str)]) -> crate::support::Server {
+pub(crate) fn probe(sim: &Simulator, env: &[(&str, &str)]) -> crate::support::Server {
     let mut cmd = crate::support::command(sim);
     cmd.args(["serve", "--component", env!("OMBI_PROBE_WASM")]).env("OMBI_MCP_LOG", "info");
     for (k, v) in env {

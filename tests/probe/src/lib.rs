@@ -15,10 +15,16 @@ mod component {
         Annotations, CallContext, CallError, CallResult, Guest, ToolDescriptor,
     };
     use crate::bindings::wasi::http::outgoing_handler;
-    use crate::bindings::wasi::http::types::{Fields, Method, OutgoingBody, OutgoingRequest, RequestOptions, Scheme};
+    use crate::bindings::wasi::http::types::{
+        Fields, IncomingBody, Method, OutgoingBody, OutgoingRequest, RequestOptions, Scheme,
+    };
     use serde_json::{Value, json};
 
     struct Probe;
+
+    fn hex(bytes: &[u8]) -> String {
+        bytes.iter().map(|b| format!("{b:02x}")).collect()
+    }
 
     fn answer(ctx: &CallContext, data: Value) -> CallResult {
         let env = json!({"ok": true, "operation": "probe", "data": data, "warnings": [], "truncated": false, "correlation_id": ctx.correlation_id});
@@ -82,7 +88,36 @@ mod component {
         let waited_ms = (crate::bindings::wasi::clocks::monotonic_clock::now() - started) / 1_000_000;
         match future.get() {
             Some(Ok(Ok(resp))) => {
-                json!({"sent": true, "status": resp.status(), "waited_ms": waited_ms, "header_errors": header_errors})
+                let mut out = json!({"sent": true, "status": resp.status(), "waited_ms": waited_ms, "header_errors": header_errors});
+                if args["read_body"] == json!(true) {
+                    // Everything the component could read, hex-encoded so that the host's
+                    // last scrub of results cannot hide what came in.
+                    let mut seen = Vec::new();
+                    for (name, value) in resp.headers().entries() {
+                        seen.extend_from_slice(format!("{name}: ").as_bytes());
+                        seen.extend_from_slice(&value);
+                        seen.push(b'\n');
+                    }
+                    let body = resp.consume().expect("body");
+                    let stream = body.stream().expect("stream");
+                    let mut bytes = Vec::new();
+                    while let Ok(chunk) = stream.blocking_read(65536) {
+                        bytes.extend_from_slice(&chunk);
+                    }
+                    drop(stream);
+                    let trailers = IncomingBody::finish(body);
+                    trailers.subscribe().block();
+                    if let Some(Ok(Ok(Some(fields)))) = trailers.get() {
+                        for (name, value) in fields.entries() {
+                            seen.extend_from_slice(format!("{name}: ").as_bytes());
+                            seen.extend_from_slice(&value);
+                            seen.push(b'\n');
+                        }
+                    }
+                    out["headers_hex"] = json!(hex(&seen));
+                    out["body_hex"] = json!(hex(&bytes));
+                }
+                out
             }
             Some(Ok(Err(e))) => {
                 json!({"sent": false, "error": format!("{e:?}"), "waited_ms": waited_ms, "header_errors": header_errors})
