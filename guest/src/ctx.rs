@@ -115,9 +115,9 @@ impl<'a> Ctx<'a> {
     /// The point of no return of a write: everything is read and `requests` are what it
     /// will send. In plan mode the plan is kept for the host (to ask a person) and the tool
     /// stops here; in execute mode it goes on.
-    pub fn confirm(&mut self, summary: impl Into<String>, requests: &[ApiRequest]) -> Result<(), ToolError> {
+    pub fn confirm(&mut self, summary: crate::summary::Summary, requests: &[ApiRequest]) -> Result<(), ToolError> {
         if self.planning() {
-            self.plan = Some(Plan { summary: summary.into(), requests: requests.to_vec() });
+            self.plan = Some(Plan { summary: summary.render(), requests: requests.to_vec() });
             return Err(ToolError::new(
                 crate::error::ErrorCode::Forbidden,
                 "This write was planned for confirmation; nothing was sent to Ombi.",

@@ -252,7 +252,7 @@ mod tests {
         let settings = Settings { allow_writes: true, mode: crate::ctx::Mode::Plan, ..Settings::default() };
         let called = call("write_issue_delete", r#"{"issue_id":3}"#, &settings, &mut fake).unwrap();
         let plan = called.plan.expect("a plan");
-        assert_eq!(plan.summary, "Delete issue #3 (Dune: No sound) and its comments.");
+        assert_eq!(plan.summary, "Delete issue #3 and its comments\nTitle: “Dune”\nSubject: “No sound”");
         assert_eq!(plan.requests.len(), 1);
         assert_eq!(plan.requests[0].path, "/api/v1/Issues/3");
         assert!(fake.sent.iter().all(|r| !r.mutation), "only reads while planning");

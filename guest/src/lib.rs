@@ -13,7 +13,8 @@
 //! - [`projection`]: pure functions from DTOs to result records, by Ombi area; [`model`]:
 //!   those records and the 15 result families; [`envelope`]: the result envelope and the
 //!   64 KiB budget.
-//! - [`sanitize`]: upstream text made safe to quote; [`stages`]: a call's time by stage, for
+//! - [`sanitize`]: upstream text made safe to quote; [`summary`]: what a person confirms
+//!   (the tool's own headline, Ombi's text quoted as data); [`stages`]: a call's time by stage, for
 //!   the benchmark (the `stages` feature; nothing without it).
 //! - `bindings` (generated) and `component` (the export glue) exist on wasm32 only.
 //!
@@ -32,6 +33,7 @@ pub mod projection;
 pub mod sanitize;
 pub mod schema;
 pub mod stages;
+pub mod summary;
 #[cfg(test)]
 mod testing;
 pub mod tools;

@@ -8,11 +8,11 @@ use std::time::{Duration, Instant};
 
 use ombi_mcp::config::Config;
 use ombi_mcp::http::Guard;
-use ombi_mcp::runtime::{CallMode, ComponentSource, EMBEDDED_COMPONENT, Ended, Runtime};
+use ombi_mcp::runtime::{ComponentSource, EMBEDDED_COMPONENT, Ended, Runtime};
 
 /// Runs a tool and returns its answer (panics when the component did not answer).
 async fn call(runtime: &Runtime, tool: &str, args: &str) -> ombi_mcp::runtime::CallResult {
-    match runtime.call(tool, args, CallMode::Execute, Guard::Policy).await.ended {
+    match runtime.call(tool, args, ombi_mcp::runtime::Run::execute(Guard::Policy)).await.ended {
         Ended::Answered(Ok(r)) => r,
         other => panic!("{tool}: {other:?}"),
     }

@@ -1,23 +1,24 @@
 //! The wasm [`Backend`]: tools listed once from the component, each call in a fresh
-//! instance, with the write rules the host enforces itself: a person's confirmation of
-//! destructive writes where the client can ask (the component plans the write with reads
-//! only, and exactly the planned requests may then be sent), the audit trail, and results
-//! the host writes when the component could not (a trap, a call past its deadline: after a
-//! write left, that is an unknown outcome, never a bare JSON-RPC error).
+//! instance. This file is the one place that decides a write: the read-only switch, whether
+//! a person must confirm (the component plans the write with reads only; exactly the planned
+//! requests may then be sent), refusing when nobody can be asked, and the audit line every
+//! call of a write tool leaves. It also writes the results the component could not (a
+//! trap, a call past its deadline: after a write left, an unknown outcome, never a bare
+//! JSON-RPC error).
 
 use std::sync::{Arc, Mutex};
 
 use anyhow::{Context as _, Result};
 use serde_json::{Value, json};
 
-use crate::audit::{self, Audit};
+use crate::audit::{self, Audit, Outcome};
 use crate::config::{Config, ConfirmWrites};
-use crate::http::{Approved, Guard};
-use crate::mcp::catalogue::Catalogue;
-use crate::mcp::server::{
+use crate::http::{Approved, Guard, Identity, SentWrite};
+use crate::mcp::call::{
     Answer, Backend, BackendError, BoxFuture, CallOutcome, Confirm, Envelope, ToolCall, ToolOutcome, read_answer,
 };
-use crate::runtime::{CallError, CallMode, CallReport, Ended, Runtime, ToolDescriptor, TrapCause, WritePlan};
+use crate::mcp::catalogue::{Catalogue, ToolFacts};
+use crate::runtime::{CallError, CallMode, CallReport, Ended, Run, Runtime, ToolDescriptor, TrapCause, WritePlan};
 use crate::state_token::{PlannedWire, Sealer};
 
 /// Tools backed by the component.
@@ -28,18 +29,59 @@ pub struct WasmBackend {
     audit: Audit,
     /// Seals the state of 2026-07-28 confirmations.
     sealer: Sealer,
+    /// Who a member is in Ombi (hosted mode); `None` serves the server's own identity.
+    members: Option<Arc<dyn Members>>,
 }
 
 /// How long a 2026-07-28 confirmation stays answerable.
 const CONFIRMATION_TTL: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// Decides a member's identity for a call (hosted mode): checks the member against Ombi's
+/// user list and an `as_user`/`on_behalf_of` naming someone else against their roles.
+pub trait Members: Send + Sync {
+    /// The identity the call's requests carry, or the error code and message of a refusal
+    /// (nothing was sent).
+    fn identity(&self, member: &str, arguments: &Value) -> BoxFuture<Result<Identity, (&'static str, String)>>;
+}
 
 /// A call's arguments as JSON (its text as a string when it is not JSON).
 fn parse_arguments(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_string()))
 }
 
+/// What the audit line of one write call says, filled in as the call goes.
+struct Trail {
+    target: Value,
+    summary: Option<String>,
+    confirmation: &'static str,
+    outcome: Outcome,
+    reason: Option<String>,
+    writes: Vec<SentWrite>,
+    envelope: Value,
+}
+
+/// How a finished write call came out, from its envelope and what left.
+fn classify(env: &Value, writes: &[SentWrite]) -> Outcome {
+    if env["ok"] == json!(true) {
+        Outcome::Completed
+    } else if env.pointer("/error/code") == Some(&json!("UNKNOWN_OUTCOME")) {
+        Outcome::Unknown
+    } else if writes.iter().any(|w| w.reached) {
+        Outcome::Rejected
+    } else {
+        Outcome::Refused
+    }
+}
+
+/// An envelope's error as a reason (`CODE: message`).
+fn reason_of(env: &Value) -> Option<String> {
+    let code = env.pointer("/error/code")?.as_str()?;
+    let message = env.pointer("/error/message").and_then(Value::as_str).unwrap_or("");
+    Some(format!("{code}: {}", message.chars().take(300).collect::<String>()))
+}
+
 impl WasmBackend {
-    /// Lists the component's tools as MCP `Tool` objects.
+    /// Lists the component's tools as MCP `Tool` objects, and opens the audit file.
     pub async fn new(runtime: Runtime, config: Arc<Config>) -> Result<WasmBackend> {
         // Listed once per component build: cached beside the compiled component.
         let cached = runtime.cached_at().and_then(crate::cache::read_catalogue);
@@ -54,96 +96,226 @@ impl WasmBackend {
                 tools
             }
         };
-        let audit = Audit::new(config.audit_file.clone());
-        Ok(WasmBackend { runtime, config, tools, audit, sealer: Sealer::new(CONFIRMATION_TTL) })
+        let audit = Audit::new(config.audit_file.clone()).map_err(anyhow::Error::msg)?;
+        Ok(WasmBackend { runtime, config, tools, audit, sealer: Sealer::new(CONFIRMATION_TTL), members: None })
+    }
+
+    /// Serves members: each call of a member runs as their Ombi identity.
+    pub fn with_members(mut self, members: Arc<dyn Members>, sealer: Sealer) -> WasmBackend {
+        self.members = Some(members);
+        self.sealer = sealer;
+        self
     }
 
     /// Runs one tool directly (for `ombi-mcp call`; nobody can be asked to confirm).
     pub async fn run(self: Arc<Self>, name: &str, arguments: &str) -> Result<ToolOutcome, BackendError> {
-        let call = ToolCall { name: name.to_string(), arguments: arguments.to_string(), confirm: Confirm::Unavailable };
+        let call = ToolCall {
+            name: name.to_string(),
+            caller: Default::default(),
+            arguments: arguments.to_string(),
+            confirm: Confirm::Unavailable,
+        };
         match self.call(call).await? {
             CallOutcome::Done(outcome) => Ok(outcome),
             CallOutcome::InputRequired { .. } => Err(BackendError::Internal("a confirmation was asked for".into())),
         }
     }
 
-    fn annotations(&self, name: &str) -> Option<(bool, bool)> {
-        self.tools.get(name).map(|t| (t.read_only, t.destructive))
+    /// A result the host writes: an error envelope under the call's correlation id.
+    fn host_result(name: &str, cid: &str, code: &str, message: &str) -> ToolOutcome {
+        ToolOutcome { is_error: true, structured: envelope_error(name, cid, code, message, false).into() }
+    }
+
+    /// The identity of the call's caller, or the refusal to answer with.
+    async fn identity(&self, call: &ToolCall, cid: &str) -> Result<Option<Identity>, ToolOutcome> {
+        let (Some(member), Some(members)) = (call.caller.member_name(), &self.members) else { return Ok(None) };
+        let arguments = parse_arguments(&call.arguments);
+        members
+            .identity(member, &arguments)
+            .await
+            .map(Some)
+            .map_err(|(code, message)| WasmBackend::host_result(&call.name, cid, code, &message))
     }
 
     async fn execute(&self, call: ToolCall) -> Result<CallOutcome, BackendError> {
+        let Some(facts) = self.tools.get(&call.name).cloned() else {
+            return Err(BackendError::UnknownTool(call.name.clone()));
+        };
+        let cid = self.runtime.correlation_id();
+        if facts.read_only {
+            return self.read(&call, &cid).await;
+        }
+        let mut trail = Trail {
+            target: target_of(&facts, &call.arguments),
+            summary: None,
+            confirmation: "not_asked",
+            outcome: Outcome::Refused,
+            reason: None,
+            writes: Vec::new(),
+            envelope: Value::Null,
+        };
+        let result = self.write(&call, &facts, &cid, &mut trail).await;
+        match &result {
+            Ok(CallOutcome::Done(t)) => trail.envelope = t.structured.to_value(),
+            Ok(CallOutcome::InputRequired { .. }) => {}
+            Err(e) => {
+                trail.outcome =
+                    if trail.writes.iter().any(|w| w.reached) { Outcome::Unknown } else { Outcome::Refused };
+                trail.reason = Some(format!("{e:?}"));
+            }
+        }
+        if trail.reason.is_none() && matches!(trail.outcome, Outcome::Refused | Outcome::Rejected | Outcome::Unknown) {
+            trail.reason = reason_of(&trail.envelope);
+        }
+        let summary = trail.summary.as_deref().map(crate::confirmation::for_audit);
+        self.audit.record(&audit::Entry {
+            member: call.caller.member_name(),
+            tool: &call.name,
+            correlation_id: &cid,
+            target: trail.target.clone(),
+            summary: summary.as_deref(),
+            confirmation: trail.confirmation,
+            outcome: trail.outcome,
+            reason: trail.reason.as_deref(),
+            writes: &trail.writes,
+            envelope: &trail.envelope,
+        });
+        result
+    }
+
+    /// A tool the component calls read-only: it may send no state-changing request at all,
+    /// whatever it does (writes on or not).
+    async fn read(&self, call: &ToolCall, cid: &str) -> Result<CallOutcome, BackendError> {
+        if self.config.api_key.is_none() {
+            return Ok(CallOutcome::Done(no_key(&call.name, cid)));
+        }
+        let identity = match self.identity(call, cid).await {
+            Ok(i) => i,
+            Err(refused) => return Ok(CallOutcome::Done(refused)),
+        };
+        let how = Run { mode: CallMode::Execute, guard: Guard::ReadOnly, identity, correlation_id: Some(cid.into()) };
+        let report = self.runtime.call(&call.name, &call.arguments, how).await;
+        self.finish(&call.name, &report).map(CallOutcome::Done)
+    }
+
+    /// Runs `how` and fills the trail from what came of it.
+    async fn run_write(&self, call: &ToolCall, how: Run, trail: &mut Trail) -> Result<CallOutcome, BackendError> {
+        let report = self.runtime.call(&call.name, &call.arguments, how).await;
+        trail.writes.extend(report.writes.iter().cloned());
+        let outcome = self.finish(&call.name, &report)?;
+        trail.outcome = classify(&outcome.structured.to_value(), &trail.writes);
+        Ok(CallOutcome::Done(outcome))
+    }
+
+    /// Every decision about a write call, in order.
+    async fn write(
+        &self,
+        call: &ToolCall,
+        facts: &ToolFacts,
+        cid: &str,
+        trail: &mut Trail,
+    ) -> Result<CallOutcome, BackendError> {
         let name = call.name.as_str();
-        let Some((read_only, destructive)) = self.annotations(name) else {
-            return Err(BackendError::UnknownTool(name.to_string()));
+        let refuse = |trail: &mut Trail, code: &str, message: &str| {
+            trail.outcome = Outcome::Refused;
+            Ok(CallOutcome::Done(WasmBackend::host_result(name, cid, code, message)))
         };
         if self.config.api_key.is_none() {
-            let env = envelope_error(
-                name,
-                "",
-                "AUTHENTICATION_FAILED",
-                "OMBI_API_KEY is not set: set OMBI_API_KEY (or OMBI_API_KEY_FILE) in the server's environment to Ombi's API key (Settings → Ombi). Nothing was sent to Ombi.",
-                false,
-            );
-            return Ok(CallOutcome::Done(ToolOutcome { is_error: true, structured: env.into() }));
+            trail.outcome = Outcome::Refused;
+            return Ok(CallOutcome::Done(no_key(name, cid)));
         }
-        if read_only || !self.config.allow_writes {
-            // Reads, and writes the component refuses itself while writes are off.
-            let report = self.runtime.call(name, &call.arguments, CallMode::Execute, Guard::Policy).await;
-            let outcome = self.finish(name, &report)?;
-            if !read_only {
-                self.record(name, &report, "not_asked", &outcome.structured);
-            }
-            return Ok(CallOutcome::Done(outcome));
-        }
-        let wants = match self.config.confirm_writes {
-            ConfirmWrites::Never => false,
-            ConfirmWrites::Destructive | ConfirmWrites::Required => destructive,
-            ConfirmWrites::All => true,
+        let identity = match self.identity(call, cid).await {
+            Ok(i) => i,
+            Err(refused) => return Ok(CallOutcome::Done(refused)),
         };
-        let confirm = if wants { call.confirm.clone() } else { Confirm::Unavailable };
-        let asker = match confirm {
-            Confirm::Unavailable => {
-                if wants && self.config.confirm_writes == ConfirmWrites::Required {
+        // Nothing changes Ombi unless its audit line can be written.
+        if let Err(why) = self.audit.ready() {
+            let message = format!(
+                "{why}; {name} was refused so that no change goes unrecorded, and nothing was sent to Ombi. Reads still work; make the file writable (or unset OMBI_MCP_AUDIT_FILE) and try again."
+            );
+            return refuse(trail, "FORBIDDEN", &message);
+        }
+        let run = |mode: CallMode, guard: Guard| Run {
+            mode,
+            guard,
+            identity: identity.clone(),
+            correlation_id: Some(cid.to_string()),
+        };
+        if !self.config.allow_writes {
+            // The component refuses it itself; the host lets nothing state-changing out.
+            return self.run_write(call, run(CallMode::Execute, Guard::ReadOnly), trail).await;
+        }
+        // A 2026-07-28 retry carries the person's answer: however the client described
+        // itself, a decline or cancel stops the write, and only an accept of this exact
+        // plan, sealed for this member, lets it through.
+        if let Confirm::Retry { answer: Some((state, responses)) } = &call.confirm {
+            let arguments = parse_arguments(&call.arguments);
+            let pending = match self.sealer.open(state, call.caller.member_name(), name, &arguments) {
+                Ok(p) => p,
+                Err(why) => {
                     let message = format!(
-                        "{name} needs a person's confirmation (OMBI_CONFIRM_WRITES=required), and this client cannot ask for one; nothing was sent to Ombi."
+                        "{why}; nothing was sent to Ombi. Call {name} again (without requestState) to be asked afresh."
                     );
-                    return Ok(CallOutcome::Done(self.refuse(name, "", "refused", &message)));
+                    return refuse(trail, "FORBIDDEN", &message);
                 }
-                let report = self.runtime.call(name, &call.arguments, CallMode::Execute, Guard::Policy).await;
-                let outcome = self.finish(name, &report)?;
-                self.record(name, &report, "not_asked", &outcome.structured);
-                return Ok(CallOutcome::Done(outcome));
-            }
-            Confirm::Retry { answer: Some((state, responses)) } => {
-                // The retry of a 2026-07-28 call: the state names what was approved.
-                let arguments = parse_arguments(&call.arguments);
-                let pending = match self.sealer.open(&state, name, &arguments) {
-                    Ok(p) => p,
-                    Err(why) => {
-                        let message = format!(
-                            "{why}; nothing was sent to Ombi. Call {name} again (without requestState) to be asked afresh."
-                        );
-                        return Ok(CallOutcome::Done(self.refuse(name, "", "refused", &message)));
-                    }
+            };
+            trail.summary = Some(pending.summary.clone());
+            let answer = read_answer(&json!({ "result": responses.get("confirm").cloned().unwrap_or(Value::Null) }));
+            let approved = pending.requests.iter().map(Approved::from).collect();
+            return self.run_confirmed(call, cid, answer, approved, &pending.summary, run, trail).await;
+        }
+        let mode = self.config.confirm_writes;
+        let must_ask = match mode {
+            ConfirmWrites::Never => false,
+            ConfirmWrites::Destructive => facts.destructive,
+            ConfirmWrites::All | ConfirmWrites::Required => true,
+        };
+        if !must_ask {
+            trail.confirmation = "not_required";
+            return self.run_write(call, run(CallMode::Execute, Guard::Policy), trail).await;
+        }
+        let asker = match &call.confirm {
+            Confirm::Unavailable => {
+                // Nobody can be asked: a destructive write (any write under `required`)
+                // fails closed.
+                let refuses = match mode {
+                    ConfirmWrites::Required => true,
+                    ConfirmWrites::Destructive | ConfirmWrites::All => facts.destructive,
+                    ConfirmWrites::Never => false,
                 };
-                let answer =
-                    read_answer(&json!({ "result": responses.get("confirm").cloned().unwrap_or(Value::Null) }));
-                let approved = pending.requests.iter().map(Approved::from).collect();
-                return self.run_confirmed(name, &call.arguments, "", answer, approved, &pending.summary).await;
+                if refuses {
+                    let setting = match mode {
+                        ConfirmWrites::Required => "required",
+                        ConfirmWrites::All => "all",
+                        _ => "destructive",
+                    };
+                    let message = format!(
+                        "{name} needs a person's confirmation (OMBI_CONFIRM_WRITES={setting}), and this client cannot ask for one (it declares no form elicitation); nothing was sent to Ombi. Use a client that supports elicitation, or have the server's operator set OMBI_CONFIRM_WRITES=never to allow such writes unconfirmed."
+                    );
+                    trail.reason = Some(format!(
+                        "FORBIDDEN: confirmation required (OMBI_CONFIRM_WRITES={setting}) but the client cannot be asked"
+                    ));
+                    return refuse(trail, "FORBIDDEN", &message);
+                }
+                return self.run_write(call, run(CallMode::Execute, Guard::Policy), trail).await;
             }
-            Confirm::Retry { answer: None } => None,
-            Confirm::Ask(asker) => Some(asker),
+            Confirm::Retry { .. } => None,
+            Confirm::Ask(asker) => Some(asker.clone()),
         };
         // Plan with reads only; a person confirms what will be sent; only that is sent.
-        let planned = self.runtime.call(name, &call.arguments, CallMode::Plan, Guard::ReadOnly).await;
+        let planned = self.runtime.call(name, &call.arguments, run(CallMode::Plan, Guard::ReadOnly)).await;
         let plan = match &planned.ended {
             Ended::Answered(Ok(r)) => r.plan.clone(),
             _ => None,
         };
         let Some(plan) = plan else {
-            // Refused while planning (a bad argument, a missing request): that is the answer.
-            return self.finish(name, &planned).map(CallOutcome::Done);
+            // Refused while planning (a bad argument, a missing target): that is the answer.
+            trail.writes.extend(planned.writes.iter().cloned());
+            let outcome = self.finish(name, &planned)?;
+            trail.outcome = classify(&outcome.structured.to_value(), &trail.writes);
+            return Ok(CallOutcome::Done(outcome));
         };
+        trail.summary = Some(plan.summary.clone());
         let Some(asker) = asker else {
             // 2026-07-28: ask in the result; the client retries with the answer and this state.
             let wire = approvals(&plan, &self.config.url.prefix)
@@ -154,63 +326,49 @@ impl WasmBackend {
                     body: a.body.map(|b| String::from_utf8_lossy(&b).into_owned()),
                 })
                 .collect();
-            let state = self.sealer.seal(name, &parse_arguments(&call.arguments), &plan.summary, wire);
+            let arguments = parse_arguments(&call.arguments);
+            let state = self.sealer.seal(call.caller.member_name(), name, &arguments, &plan.summary, wire);
+            trail.confirmation = "asked";
+            trail.outcome = Outcome::Asked;
             return Ok(CallOutcome::InputRequired { message: plan.summary, state });
         };
         let answer = asker.confirm(plan.summary.clone(), self.config.confirm_timeout).await;
         let approved = approvals(&plan, &self.config.url.prefix);
-        self.run_confirmed(name, &call.arguments, &planned.correlation_id, answer, approved, &plan.summary).await
+        self.run_confirmed(call, cid, answer, approved, &plan.summary, run, trail).await
     }
 
     /// Sends exactly the `approved` requests if the person accepted; otherwise refuses.
+    #[allow(clippy::too_many_arguments, reason = "the parts of one decision, each used once")]
     async fn run_confirmed(
         &self,
-        name: &str,
-        arguments: &str,
-        correlation_id: &str,
+        call: &ToolCall,
+        cid: &str,
         answer: Answer,
         approved: Vec<Approved>,
         summary: &str,
+        run: impl Fn(CallMode, Guard) -> Run,
+        trail: &mut Trail,
     ) -> Result<CallOutcome, BackendError> {
-        let refused = match answer {
+        let refused = match &answer {
             Answer::Accepted => None,
-            Answer::Declined => Some(("declined", "declined")),
-            Answer::Cancelled => Some(("cancelled", "cancelled")),
-            Answer::NoAnswer => Some(("no_answer", "not answered in time")),
-            Answer::Failed(_) => Some(("no_answer", "could not be asked")),
+            Answer::Declined => Some(("declined", "declined".to_string())),
+            Answer::Cancelled => Some(("cancelled", "cancelled".to_string())),
+            Answer::NoAnswer => Some(("no_answer", "not answered in time".to_string())),
+            Answer::Failed(why) => Some(("no_answer", format!("could not be asked ({why})"))),
         };
         if let Some((label, said)) = refused {
-            let message = format!("The confirmation was {said}; nothing was sent to Ombi. ({summary})");
-            return Ok(CallOutcome::Done(self.refuse(name, correlation_id, label, &message)));
+            trail.confirmation = label;
+            trail.outcome = Outcome::Declined;
+            trail.reason = Some(format!("the confirmation was {said}"));
+            let message = format!(
+                "The confirmation was {said}; nothing was sent to Ombi. ({})",
+                crate::confirmation::for_audit(summary)
+            );
+            return Ok(CallOutcome::Done(WasmBackend::host_result(&call.name, cid, "FORBIDDEN", &message)));
         }
+        trail.confirmation = "accepted";
         let approved = Arc::new(Mutex::new(approved));
-        let report = self.runtime.call(name, arguments, CallMode::Execute, Guard::Approved(approved)).await;
-        let outcome = self.finish(name, &report)?;
-        self.record(name, &report, "accepted", &outcome.structured);
-        Ok(CallOutcome::Done(outcome))
-    }
-
-    /// A FORBIDDEN result for a write that was not sent, recorded in the audit trail.
-    fn refuse(&self, name: &str, correlation_id: &str, label: &str, message: &str) -> ToolOutcome {
-        let env = envelope_error(name, correlation_id, "FORBIDDEN", message, false);
-        self.audit.record(&audit::Entry {
-            tool: name,
-            correlation_id,
-            confirmation: label,
-            writes: &[],
-            envelope: &env,
-        });
-        ToolOutcome { is_error: true, structured: env.into() }
-    }
-
-    fn record(&self, name: &str, report: &CallReport, confirmation: &str, env: &Envelope) {
-        self.audit.record(&audit::Entry {
-            tool: name,
-            correlation_id: &report.correlation_id,
-            confirmation,
-            writes: &report.writes,
-            envelope: &env.to_value(),
-        });
+        self.run_write(call, run(CallMode::Execute, Guard::Approved(approved)), trail).await
     }
 
     /// The outcome of a call: the component's envelope, or one the host writes when the
@@ -284,6 +442,29 @@ impl WasmBackend {
     }
 }
 
+/// The answer when no key is configured: nothing is sent.
+fn no_key(name: &str, cid: &str) -> ToolOutcome {
+    WasmBackend::host_result(
+        name,
+        cid,
+        "AUTHENTICATION_FAILED",
+        "OMBI_API_KEY is not set: set OMBI_API_KEY (or OMBI_API_KEY_FILE) in the server's environment to Ombi's API key (Settings → Ombi). Nothing was sent to Ombi.",
+    )
+}
+
+/// A write's target for the audit trail: its id and enum arguments (never free text, which
+/// can hold notification values or anything else).
+fn target_of(facts: &ToolFacts, arguments: &str) -> Value {
+    let args = parse_arguments(arguments);
+    let mut out = serde_json::Map::new();
+    for field in &facts.target_fields {
+        if let Some(v) = args.get(field).filter(|v| v.is_number() || v.as_str().is_some_and(|s| s.len() <= 64)) {
+            out.insert(field.clone(), v.clone());
+        }
+    }
+    Value::Object(out)
+}
+
 /// The requests a person approved, as the host will see them (base prefix included).
 fn approvals(plan: &WritePlan, prefix: &str) -> Vec<Approved> {
     plan.requests
@@ -349,5 +530,32 @@ mod tests {
         for key in ["ok", "operation", "error", "warnings", "truncated", "correlation_id"] {
             assert!(e.get(key).is_some(), "{key}");
         }
+    }
+
+    #[test]
+    fn outcomes_follow_what_left_and_what_came_back() {
+        let sent = |reached| {
+            vec![SentWrite { method: "DELETE".into(), path: "/x".into(), user: None, status: Some(200), reached }]
+        };
+        assert_eq!(classify(&json!({"ok": true}), &sent(true)), Outcome::Completed);
+        assert_eq!(
+            classify(&json!({"ok": false, "error": {"code": "UNKNOWN_OUTCOME"}}), &sent(true)),
+            Outcome::Unknown
+        );
+        assert_eq!(classify(&json!({"ok": false, "error": {"code": "CONFLICT"}}), &sent(true)), Outcome::Rejected);
+        assert_eq!(classify(&json!({"ok": false, "error": {"code": "NOT_FOUND"}}), &[]), Outcome::Refused);
+        assert_eq!(classify(&json!({"ok": false, "error": {"code": "TIMEOUT"}}), &sent(false)), Outcome::Refused);
+    }
+
+    #[test]
+    fn targets_hold_ids_and_enums_only() {
+        let facts = ToolFacts {
+            name: "write_request_deny".into(),
+            read_only: false,
+            destructive: true,
+            target_fields: vec!["media".into(), "request_id".into()],
+        };
+        let t = target_of(&facts, r#"{"media":"movie","request_id":42,"reason":"secret text"}"#);
+        assert_eq!(t, json!({"media": "movie", "request_id": 42}));
     }
 }

@@ -42,6 +42,28 @@ pub enum Guard {
     Approved(Arc<Mutex<Vec<Approved>>>),
 }
 
+/// Whose identity a member's call carries in Ombi: the host sets `UserName` on every
+/// request of the call itself, whatever the component set (DESIGN decision 13).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Identity {
+    /// The member's Ombi user name (validated against Ombi's user list).
+    pub member: String,
+    /// Another user the member may act as in this call (`as_user`), checked by the host:
+    /// the member holds Ombi's Admin or PowerUser role and the name is a real user.
+    pub also: Option<String>,
+}
+
+impl Identity {
+    /// The `UserName` a request goes out with: the component's when it is the member or
+    /// the one other user allowed, else the member's.
+    pub fn user_for(&self, asked: Option<&str>) -> String {
+        match (asked, &self.also) {
+            (Some(a), Some(also)) if a.eq_ignore_ascii_case(also) => also.clone(),
+            _ => self.member.clone(),
+        }
+    }
+}
+
 /// A state-changing request that left the host.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SentWrite {
@@ -78,6 +100,8 @@ pub struct HostHttp {
     pub body_cap: u64,
     pub guard: Guard,
     pub writes: WriteLog,
+    /// The member whose identity every request of this call carries (hosted mode).
+    pub identity: Option<Identity>,
 }
 
 impl HostHttp {
@@ -96,6 +120,7 @@ impl HostHttp {
             body_cap: max_response_bytes.saturating_add(CAP_SLACK),
             guard: Guard::Policy,
             writes: Arc::default(),
+            identity: None,
         }
     }
 }
@@ -171,6 +196,17 @@ impl WasiHttpHooks for HostHttp {
         if headers.get("username").is_some_and(|v| v.as_bytes().iter().all(u8::is_ascii_whitespace)) {
             tracing::warn!(%method, %path, "request with an empty UserName denied");
             return denied();
+        }
+        // A member's call is that member in Ombi, on every request: the host decides.
+        if let Some(identity) = &self.identity {
+            let asked = headers.get("username").and_then(|v| v.to_str().ok());
+            let user = identity.user_for(asked);
+            match HeaderValue::from_str(&user) {
+                Ok(v) => {
+                    headers.insert(HeaderName::from_static("username"), v);
+                }
+                Err(_) => return denied(),
+            }
         }
         let user = headers.get("username").and_then(|v| v.to_str().ok()).map(str::to_string);
         if let Some(key) = &self.api_key

@@ -312,6 +312,17 @@ mod tests {
     }
 
     #[test]
+    fn base64_and_base32_are_not_spellings_as_decided_in_security_md() {
+        // The key in base64 (either alphabet) or base32 is another word, not a spelling:
+        // SECURITY.md says why the host does not look for it.
+        let s = KeySpellings::new(KEY.as_bytes());
+        let base64 = "NWMzYzBiNmY5ZTJkNGE3YjhjMWQwZTlmOGE3YjZjNWQ=";
+        let base32 = "GVRTGYZQMI3GMOLFGJSDIYJXMI4GGMLEGBSTSZRYME3WENTDGVSA====";
+        assert_eq!(s.find(base64.as_bytes(), 0), None);
+        assert_eq!(s.find(base32.as_bytes(), 0), None);
+    }
+
+    #[test]
     fn runs_of_eight_key_characters_are_found_anywhere() {
         let r = KeyRuns::new(KEY.as_bytes());
         for start in 0..=KEY.len() - MIN_RUN {

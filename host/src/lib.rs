@@ -24,6 +24,7 @@ pub mod backend;
 pub mod bounded_read;
 pub mod cache;
 pub mod config;
+pub mod confirmation;
 pub mod demo;
 pub mod http;
 pub mod key_search;

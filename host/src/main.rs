@@ -149,7 +149,7 @@ fn run() -> Result<ExitCode> {
 }
 
 fn backend_tools(b: &WasmBackend) -> usize {
-    use ombi_mcp::mcp::server::Backend;
+    use ombi_mcp::mcp::call::Backend;
     b.catalogue().len()
 }
 

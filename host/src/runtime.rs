@@ -18,7 +18,7 @@ use wasmtime_wasi_http::{WasiHttpCtx, WasiHttpCtxView, WasiHttpView};
 
 use crate::cache;
 use crate::config::Config;
-use crate::http::{Guard, HostHttp, SentWrite, WriteLog};
+use crate::http::{Guard, HostHttp, Identity, SentWrite, WriteLog};
 use crate::policy::Policy;
 use crate::pool::Pool;
 use crate::redact::Redactor;
@@ -39,6 +39,25 @@ mod bindings {
 use bindings::exports::ombi::mcp::tools::CallContext;
 pub use bindings::exports::ombi::mcp::tools::{CallError, CallMode, CallResult, ToolDescriptor, WritePlan};
 use bindings::{Plugin, PluginPre};
+
+/// How to run one call.
+#[derive(Debug, Clone)]
+pub struct Run {
+    pub mode: CallMode,
+    /// What it may send beyond the policy.
+    pub guard: Guard,
+    /// A member's identity, forced on every request (hosted mode).
+    pub identity: Option<Identity>,
+    /// The call's correlation id (a new one when `None`).
+    pub correlation_id: Option<String>,
+}
+
+impl Run {
+    /// Execute, with `guard`, as the server's own identity, under a new correlation id.
+    pub fn execute(guard: Guard) -> Run {
+        Run { mode: CallMode::Execute, guard, identity: None, correlation_id: None }
+    }
+}
 
 /// How one call ended, and what state-changing requests left the host meanwhile.
 #[derive(Debug)]
@@ -168,7 +187,10 @@ pub struct Runtime {
     /// The next call's instance, made once the last answer is out (see [`Runtime::retire`]).
     spare: Arc<Mutex<Option<Ready>>>,
     config: Arc<Config>,
+    /// Calls run so far.
     calls: AtomicU64,
+    /// Correlation ids given out so far.
+    ids: AtomicU64,
     /// Calls that found their instance made ahead.
     spares_taken: AtomicU64,
     started: u64,
@@ -252,10 +274,11 @@ impl Maker {
 impl Ready {
     /// Readies the instance for one call: what it may send, where its writes are recorded,
     /// and its CPU budget counted from now.
-    fn arm(&mut self, guard: Guard, writes: WriteLog) {
+    fn arm(&mut self, guard: Guard, writes: WriteLog, identity: Option<Identity>) {
         let state = self.store.data_mut();
         state.hooks.guard = guard;
         state.hooks.writes = writes;
+        state.hooks.identity = identity;
         state.ticks = 0;
         self.store.set_epoch_deadline(1);
     }
@@ -310,6 +333,7 @@ impl Runtime {
             spare: Arc::default(),
             config,
             calls: AtomicU64::new(0),
+            ids: AtomicU64::new(0),
             spares_taken: AtomicU64::new(0),
             started,
             cached_at,
@@ -329,18 +353,30 @@ impl Runtime {
     /// The component's tool list.
     pub async fn list_tools(&self) -> Result<Vec<ToolDescriptor>> {
         let mut ready = self.maker.fresh().await?;
-        ready.arm(Guard::ReadOnly, WriteLog::default());
+        ready.arm(Guard::ReadOnly, WriteLog::default(), None);
         Ok(ready.plugin.ombi_mcp_tools().call_list_tools(&mut ready.store).await?)
     }
 
+    /// A new correlation id, for one `tools/call` (its plan and its run share it).
+    pub fn correlation_id(&self) -> String {
+        let n = self.ids.fetch_add(1, Ordering::Relaxed) + 1;
+        format!("ombi-mcp-{:x}-{n}", self.started)
+    }
+
     /// Runs one tool in a fresh instance, under the call's deadline, with `guard` narrowing
-    /// what it may send. The API key is scrubbed from anything returned.
-    pub async fn call(&self, name: &str, arguments_json: &str, mode: CallMode, guard: Guard) -> CallReport {
-        let n = self.calls.fetch_add(1, Ordering::Relaxed) + 1;
-        let correlation_id = format!("ombi-mcp-{:x}-{n}", self.started);
+    /// what it may send and, for a member's call, their `identity` on every request. The API
+    /// key is scrubbed from anything returned.
+    pub async fn call(&self, name: &str, arguments_json: &str, how: Run) -> CallReport {
+        let Run { mode, guard, identity, correlation_id } = how;
+        self.calls.fetch_add(1, Ordering::Relaxed);
+        let correlation_id = correlation_id.unwrap_or_else(|| self.correlation_id());
+        let default_user = match &identity {
+            Some(i) => Some(i.member.clone()),
+            None => self.config.default_user.clone(),
+        };
         let context = CallContext {
             base_url: self.config.url.base_url(),
-            default_user: self.config.default_user.clone(),
+            default_user,
             allow_writes: self.config.allow_writes,
             correlation_id: correlation_id.clone(),
             max_response_bytes: self.config.max_response_bytes,
@@ -359,7 +395,7 @@ impl Runtime {
                 }
                 None => held.insert(self.maker.fresh().await?),
             };
-            ready.arm(guard, writes.clone());
+            ready.arm(guard, writes.clone(), identity);
             ready.plugin.ombi_mcp_tools().call_call_tool(&mut ready.store, name, arguments_json, &context).await
         };
         let ended = match tokio::time::timeout(deadline, run).await {

@@ -16,6 +16,9 @@ use crate::http::Approved;
 /// What a sealed state holds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pending {
+    /// The member it was asked of (hosted mode); only they may answer it.
+    #[serde(default)]
+    pub member: Option<String>,
     pub tool: String,
     /// SHA-256 of the call's arguments (canonical JSON), hex.
     pub args: String,
@@ -53,6 +56,8 @@ pub enum Refused {
     Replayed,
     #[error("the confirmation state belongs to another tool call")]
     OtherCall,
+    #[error("the confirmation state was asked of another member")]
+    OtherMember,
 }
 
 /// Seals and opens states with a per-process key; remembers used nonces.
@@ -122,8 +127,16 @@ impl Sealer {
     }
 
     /// A sealed state for `tool` called with `arguments`, approving `requests`.
-    pub fn seal(&self, tool: &str, arguments: &serde_json::Value, summary: &str, requests: Vec<PlannedWire>) -> String {
+    pub fn seal(
+        &self,
+        member: Option<&str>,
+        tool: &str,
+        arguments: &serde_json::Value,
+        summary: &str,
+        requests: Vec<PlannedWire>,
+    ) -> String {
         let p = Pending {
+            member: member.map(str::to_string),
             tool: tool.to_string(),
             args: digest_args(arguments),
             summary: summary.to_string(),
@@ -136,9 +149,15 @@ impl Sealer {
         format!("{body}.{mac}")
     }
 
-    /// Opens a state for `tool` called with `arguments`: checks the seal, the call, the
-    /// expiry, and uses it up.
-    pub fn open(&self, state: &str, tool: &str, arguments: &serde_json::Value) -> Result<Pending, Refused> {
+    /// Opens a state for `member`'s call of `tool` with `arguments`: checks the seal, the
+    /// member, the call, the expiry, and uses it up.
+    pub fn open(
+        &self,
+        state: &str,
+        member: Option<&str>,
+        tool: &str,
+        arguments: &serde_json::Value,
+    ) -> Result<Pending, Refused> {
         let (body, mac) = state.split_once('.').ok_or(Refused::Tampered)?;
         let expected = hmac(&self.key, body.as_bytes());
         let given = unhex(mac).ok_or(Refused::Tampered)?;
@@ -148,6 +167,9 @@ impl Sealer {
         }
         let json = unhex(body).and_then(|b| String::from_utf8(b).ok()).ok_or(Refused::Tampered)?;
         let p: Pending = serde_json::from_str(&json).map_err(|_| Refused::Tampered)?;
+        if p.member.as_deref() != member {
+            return Err(Refused::OtherMember);
+        }
         if p.tool != tool || p.args != digest_args(arguments) {
             return Err(Refused::OtherCall);
         }
@@ -180,29 +202,29 @@ mod tests {
     fn a_state_opens_once_for_its_own_call() {
         let s = Sealer::new(Duration::from_secs(60));
         let args = json!({"issue_id": 3});
-        let state = s.seal("write_issue_delete", &args, "delete issue 3", planned());
-        assert_eq!(s.open(&state, "write_issue_delete", &json!({"issue_id": 4})), Err(Refused::OtherCall));
-        let p = s.open(&state, "write_issue_delete", &args).unwrap();
+        let state = s.seal(None, "write_issue_delete", &args, "delete issue 3", planned());
+        assert_eq!(s.open(&state, None, "write_issue_delete", &json!({"issue_id": 4})), Err(Refused::OtherCall));
+        let p = s.open(&state, None, "write_issue_delete", &args).unwrap();
         assert_eq!(p.requests, planned());
-        assert_eq!(s.open(&state, "write_issue_delete", &args), Err(Refused::Replayed));
+        assert_eq!(s.open(&state, None, "write_issue_delete", &args), Err(Refused::Replayed));
     }
 
     #[test]
     fn tampered_and_foreign_states_are_refused() {
         let s = Sealer::new(Duration::from_secs(60));
         let args = json!({"issue_id": 3});
-        let state = s.seal("write_issue_delete", &args, "delete issue 3", planned());
+        let state = s.seal(None, "write_issue_delete", &args, "delete issue 3", planned());
         let (body, mac) = state.split_once('.').unwrap();
         let mut forged = String::from_utf8(unhex(body).unwrap()).unwrap();
         forged = forged.replace("/api/v1/Issues/3", "/api/v1/Issues/4");
         let forged = format!("{}.{mac}", hex(forged.as_bytes()));
-        assert_eq!(s.open(&forged, "write_issue_delete", &args), Err(Refused::Tampered));
-        assert_eq!(s.open("garbage", "write_issue_delete", &args), Err(Refused::Tampered));
+        assert_eq!(s.open(&forged, None, "write_issue_delete", &args), Err(Refused::Tampered));
+        assert_eq!(s.open("garbage", None, "write_issue_delete", &args), Err(Refused::Tampered));
         let other = Sealer::new(Duration::from_secs(60));
-        assert_eq!(other.open(&state, "write_issue_delete", &args), Err(Refused::Tampered));
+        assert_eq!(other.open(&state, None, "write_issue_delete", &args), Err(Refused::Tampered));
         let expired = Sealer { ttl: Duration::ZERO, ..Sealer::new(Duration::ZERO) };
-        let st = expired.seal("t", &args, "s", vec![]);
+        let st = expired.seal(None, "t", &args, "s", vec![]);
         std::thread::sleep(Duration::from_millis(1100));
-        assert_eq!(expired.open(&st, "t", &args), Err(Refused::Expired));
+        assert_eq!(expired.open(&st, None, "t", &args), Err(Refused::Expired));
     }
 }

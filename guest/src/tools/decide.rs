@@ -81,11 +81,7 @@ pub fn run(
 ) -> ToolResult {
     let req = request(media, id, is_4k, decision, reason)?;
     let facts = lookup::facts_for_summary(ctx, media, id);
-    let mut summary = format!("{} {}", decision.verb(), lookup::describe(media, is_4k, id, &facts));
-    if let Some(r) = reason {
-        summary.push_str(&format!(", reason: {r}"));
-    }
-    summary.push('.');
+    let summary = lookup::describe(decision.verb(), media, is_4k, id, "", &facts).quote_opt("Reason", reason);
     ctx.confirm(summary, std::slice::from_ref(&req))?;
     let what = format!("the {} of {} request {id}", decision.segment(), media.noun());
     let kind = match media {

@@ -5,6 +5,7 @@ use super::args::RequestMedia;
 use crate::ctx::Ctx;
 use crate::error::ToolError;
 use crate::projection::text;
+use crate::summary::Summary;
 use crate::upstream::ApiRequest;
 use crate::upstream::dto::positive;
 use crate::upstream::dto::requests::{AlbumRequestDto, BaseState, MovieRequestDto, TvParentDto};
@@ -114,22 +115,18 @@ pub fn user_name(ctx: &mut Ctx, id: &str) -> Option<String> {
     users.items.iter().find(|u| u.id.as_deref() == Some(id)).and_then(|u| u.user_name.clone())
 }
 
-/// `the movie request #42 for Dune (requested by alice)`.
-pub fn describe(media: RequestMedia, is_4k: bool, id: u64, f: &RequestFacts) -> String {
+/// `Deny movie request #42` (`verb`, the kind, the id, then `then`), with the title and the
+/// requester quoted on lines of their own.
+pub fn describe(verb: &str, media: RequestMedia, is_4k: bool, id: u64, then: &str, f: &RequestFacts) -> Summary {
     let kind = match (media, is_4k) {
         (RequestMedia::Movie, true) => "4K movie request",
         (RequestMedia::Movie, false) => "movie request",
         (RequestMedia::Tv, _) => "TV request",
         (RequestMedia::Album, _) => "album request",
     };
-    let mut s = format!("the {kind} #{id}");
-    if let Some(t) = &f.title {
-        s.push_str(&format!(" for {t}"));
-    }
-    if let Some(u) = &f.requested_by {
-        s.push_str(&format!(" (requested by {u})"));
-    }
-    s
+    Summary::new(format!("{verb} {kind} #{id}{then}"))
+        .quote_opt("Title", f.title.as_deref())
+        .quote_opt("Requested by", f.requested_by.as_deref())
 }
 
 #[cfg(test)]
@@ -212,9 +209,12 @@ mod tests {
     fn descriptions_read_plainly() {
         let f = RequestFacts { title: Some("Dune".into()), requested_by: Some("alice".into()), parent_id: None };
         assert_eq!(
-            describe(RequestMedia::Movie, true, 42, &f),
-            "the 4K movie request #42 for Dune (requested by alice)"
+            describe("Deny", RequestMedia::Movie, true, 42, "", &f).render(),
+            "Deny 4K movie request #42\nTitle: “Dune”\nRequested by: “alice”"
         );
-        assert_eq!(describe(RequestMedia::Tv, false, 7, &RequestFacts::default()), "the TV request #7");
+        assert_eq!(
+            describe("Send", RequestMedia::Tv, false, 7, " to Sonarr again", &RequestFacts::default()).render(),
+            "Send TV request #7 to Sonarr again"
+        );
     }
 }

@@ -62,7 +62,7 @@ impl Tool for WriteIssueCategory {
                     return Err(ToolError::new(ErrorCode::Conflict, format!("An issue category named {name:?} already exists; nothing was sent.")));
                 }
                 let req = ApiRequest::write(Method::Post, "/api/v1/Issues/categories", Some(&json!({ "value": name })));
-                ctx.confirm(format!("Create the issue category {name:?}."), std::slice::from_ref(&req))?;
+                ctx.confirm(crate::summary::Summary::new("Create an issue category").quote("Name", &name), std::slice::from_ref(&req))?;
                 let resp = ctx.mutate(&req, "the new category", "read_reference kind issue_categories")?;
                 let mut m = mutation::boolean(&resp, "the new category", "read_reference kind issue_categories", || ToolError::new(ErrorCode::UpstreamRejected, "Ombi did not create the category."))?;
                 // Ombi answers only true: the id is reported when one new entry of that name shows.
@@ -87,7 +87,7 @@ impl Tool for WriteIssueCategory {
                 };
                 let name = cat.value.clone().unwrap_or_default();
                 let req = ApiRequest::write(Method::Delete, format!("/api/v1/Issues/categories/{id}"), None);
-                ctx.confirm(format!("Delete the issue category #{id} ({name})."), std::slice::from_ref(&req))?;
+                ctx.confirm(crate::summary::Summary::new(format!("Delete issue category #{id}")).quote("Name", name), std::slice::from_ref(&req))?;
                 let resp = ctx.mutate(&req, "the category deletion", "read_reference kind issue_categories")?;
                 let mut m = mutation::boolean(&resp, "the category deletion", "read_reference kind issue_categories", || ToolError::new(ErrorCode::UpstreamRejected, format!("Ombi did not delete category {id}.")))?;
                 m.category_id = Some(id);

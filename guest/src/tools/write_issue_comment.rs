@@ -62,8 +62,10 @@ impl Tool for WriteIssueComment {
                 let acting = ctx.acting_user(args.as_user.as_deref())?;
                 let body = json!({ "issueId": issue_id, "comment": text });
                 let req = ApiRequest::write(Method::Post, "/api/v1/Issues/comments", Some(&body)).as_user(acting.as_ref().map(|a| a.user_name.clone()));
-                let who = acting.as_ref().map(|a| format!(" as {}", a.user_name)).unwrap_or_default();
-                ctx.confirm(format!("Comment on issue #{issue_id}{who}: {text}"), std::slice::from_ref(&req))?;
+                let summary = crate::summary::Summary::new(format!("Comment on issue #{issue_id}"))
+                    .quote("Comment", text)
+                    .quote_opt("As", acting.as_ref().map(|a| a.user_name.as_str()));
+                ctx.confirm(summary, std::slice::from_ref(&req))?;
                 let resp = ctx.mutate(&req, "the new comment", "read_issues view comments")?;
                 if resp.body.iter().all(u8::is_ascii_whitespace) {
                     // 204: the issue does not exist (Q4).
@@ -79,7 +81,7 @@ impl Tool for WriteIssueComment {
             Action::Delete => {
                 let id = args.comment_id.ok_or_else(|| ToolError::invalid("comment_id", "`comment_id` is required to delete a comment"))?;
                 let req = ApiRequest::write(Method::Delete, format!("/api/v1/Issues/comments/{id}"), None);
-                ctx.confirm(format!("Delete comment #{id}."), std::slice::from_ref(&req))?;
+                ctx.confirm(crate::summary::Summary::new(format!("Delete issue comment #{id}")), std::slice::from_ref(&req))?;
                 let resp = ctx.mutate(&req, &format!("the deletion of comment {id}"), "read_issues view comments")?;
                 let mut m = mutation::boolean(&resp, "the comment deletion", "read_issues view comments", || ToolError::new(ErrorCode::UpstreamRejected, format!("Ombi did not delete comment {id}.")))?;
                 m.comment_id = Some(id);

@@ -79,8 +79,12 @@ impl Tool for WriteIssueCreate {
             "issueCategoryId": args.category_id,
         });
         let req = ApiRequest::write(Method::Post, "/api/v1/Issues", Some(&body)).as_user(acting.as_ref().map(|a| a.user_name.clone()));
-        let who = acting.as_ref().map(|a| format!(" as {}", a.user_name)).unwrap_or_default();
-        ctx.confirm(format!("Report an issue ({category_name}) on {}{who}: {}.", args.title.trim(), args.subject.trim()), std::slice::from_ref(&req))?;
+        let summary = crate::summary::Summary::new(format!("Report an issue in category #{}", args.category_id))
+            .quote("Category", &category_name)
+            .quote("On", args.title.trim())
+            .quote("Subject", args.subject.trim())
+            .quote_opt("As", acting.as_ref().map(|a| a.user_name.as_str()));
+        ctx.confirm(summary, std::slice::from_ref(&req))?;
         let resp = ctx.mutate(&req, "the new issue", "read_issues view list")?;
         let id = mutation::new_id(&resp, "the new issue", "read_issues view list")?;
         let mut m = Mutation::new(Outcome::Completed);

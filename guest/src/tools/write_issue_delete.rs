@@ -38,12 +38,10 @@ impl Tool for WriteIssueDelete {
         let issue: Option<IssueDto> = ctx.fetch_opt(&ApiRequest::get(format!("/api/v1/Issues/{id}")), "the issue")?;
         let issue = issue.ok_or_else(|| ToolError::not_found("issue_id", format!("Ombi has no issue {id}; list issues with read_issues. Nothing was sent.")))?;
         let req = ApiRequest::write(Method::Delete, format!("/api/v1/Issues/{id}"), None);
-        let about = match (&issue.title, &issue.subject) {
-            (Some(t), Some(s)) => format!(" ({t}: {s})"),
-            (Some(t), None) => format!(" ({t})"),
-            _ => String::new(),
-        };
-        ctx.confirm(format!("Delete issue #{id}{about} and its comments."), std::slice::from_ref(&req))?;
+        let summary = crate::summary::Summary::new(format!("Delete issue #{id} and its comments"))
+            .quote_opt("Title", issue.title.as_deref())
+            .quote_opt("Subject", issue.subject.as_deref());
+        ctx.confirm(summary, std::slice::from_ref(&req))?;
         let resp = ctx.mutate(&req, &format!("the deletion of issue {id}"), "read_issues view detail")?;
         let mut m = mutation::boolean(&resp, "the issue deletion", "read_issues view detail", || ToolError::new(ErrorCode::UpstreamRejected, format!("Ombi did not delete issue {id}.")))?;
         m.issue_id = Some(id);

@@ -46,9 +46,8 @@ impl Tool for WriteIssueStatus {
         };
         let body = json!({ "issueId": id, "status": args.status.code() });
         let req = ApiRequest::write(Method::Post, "/api/v1/Issues/status", Some(&body));
-        let on = title.map(|t| format!(" ({t})")).unwrap_or_default();
         let state = serde_json::to_value(args.status).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
-        ctx.confirm(format!("Set issue #{id}{on} to {state}."), std::slice::from_ref(&req))?;
+        ctx.confirm(crate::summary::Summary::new(format!("Set issue #{id} to {state}")).quote_opt("Issue", title.as_deref()), std::slice::from_ref(&req))?;
         let resp = ctx.mutate(&req, &format!("the state change of issue {id}"), "read_issues view detail")?;
         let mut m = mutation::boolean(&resp, "the state change", "read_issues view detail", || {
             ToolError::not_found("issue_id", format!("Ombi has no issue {id}; list issues with read_issues."))

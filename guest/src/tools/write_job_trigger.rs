@@ -68,7 +68,7 @@ impl Tool for WriteJobTrigger {
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {
         let name = serde_json::to_value(args.job).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
         let req = ApiRequest::write(Method::Post, format!("/api/v1/Job/{name}"), None);
-        ctx.confirm(format!("Run Ombi's {name} job now."), std::slice::from_ref(&req))?;
+        ctx.confirm(crate::summary::Summary::new(format!("Run Ombi's {name} job now")), std::slice::from_ref(&req))?;
         let what = format!("the {name} job");
         let resp = ctx.mutate(&req, &what, "read_logs")?;
         let mut m = mutation::boolean(&resp, &what, "read_logs", || ToolError::new(ErrorCode::UpstreamRejected, format!("Ombi did not queue {what}.")))?;

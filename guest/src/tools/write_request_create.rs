@@ -108,9 +108,10 @@ impl Tool for WriteRequestCreate {
         }
         let req = ApiRequest::write(Method::Post, spec.path.clone(), body.as_ref())
             .as_user(acting.as_ref().map(|a| a.user_name.clone()));
-        let who = acting.as_ref().map(|a| format!(" as {}", a.user_name)).unwrap_or_default();
-        let behalf = args.on_behalf_of.as_deref().map(|n| format!(" on behalf of {n}")).unwrap_or_default();
-        ctx.confirm(format!("Request {}{who}{behalf}.", spec.label), std::slice::from_ref(&req))?;
+        let summary = crate::summary::Summary::new(format!("Request {}", spec.label))
+            .quote_opt("As", acting.as_ref().map(|a| a.user_name.as_str()))
+            .quote_opt("On behalf of", args.on_behalf_of.as_deref());
+        ctx.confirm(summary, std::slice::from_ref(&req))?;
         let resp = ctx.mutate(&req, "the new request", "read_requests view recent")?;
         let mut m = mutation::engine(&resp, "the new request", "read_requests view recent", None)?;
         m.target = m.request_id.map(|id| Target { kind: spec.target, id });

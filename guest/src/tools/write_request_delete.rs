@@ -66,7 +66,7 @@ impl Tool for WriteRequestDelete {
                 (
                     ApiRequest::write(Method::Delete, format!("/api/v1/Request/tv/{id}"), None),
                     Target { kind: TargetKind::TvParent, id },
-                    format!("Delete every request of {title} (TV parent request #{id}, {children} child request(s))."),
+                    crate::summary::Summary::new(format!("Delete TV parent request #{id} and its {children} child request(s)")).quote("Title", title),
                 )
             }
             (_, Scope::WholeShow) => return Err(ToolError::invalid("scope", "`scope: whole_show` applies to tv only")),
@@ -80,7 +80,7 @@ impl Tool for WriteRequestDelete {
                 (
                     ApiRequest::write(Method::Delete, path, None),
                     Target { kind, id },
-                    format!("Delete {}.", lookup::describe(media, false, id, &facts)),
+                    lookup::describe("Delete", media, false, id, "", &facts),
                 )
             }
         };

@@ -73,7 +73,9 @@ impl Tool for WriteRequestReprocess {
         }
         requests.push(ApiRequest::write(Method::Post, format!("/api/v2/Requests/reprocess/{type_seg}/{id}/{}", args.is_4k), None));
         let changes = if overriding { " with the new overrides" } else { "" };
-        ctx.confirm(format!("Send {} to {} again{changes}.", lookup::describe(args.media, args.is_4k, id, &facts), if args.media == RequestMedia::Movie { "Radarr" } else { "Sonarr" }), &requests)?;
+        let to = if args.media == RequestMedia::Movie { "Radarr" } else { "Sonarr" };
+        let summary = lookup::describe("Send", args.media, args.is_4k, id, &format!(" to {to} again{changes}"), &facts);
+        ctx.confirm(summary, &requests)?;
         let target = Target { kind, id };
         let reconcile = "read_requests view detail";
         let mut results = Vec::new();

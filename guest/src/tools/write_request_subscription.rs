@@ -44,7 +44,8 @@ impl Tool for WriteRequestSubscription {
         let req = ApiRequest::write(Method::Post, format!("/api/v1/Request/{}/{action}/{id}", args.media.segment()), None)
             .as_user(acting.as_ref().map(|a| a.user_name.clone()));
         let who = acting.as_ref().map(|a| a.user_name.as_str()).unwrap_or("the API key's system user");
-        ctx.confirm(format!("{} {who} {} {} request #{id}.", if args.subscribed { "Subscribe" } else { "Unsubscribe" }, if args.subscribed { "to" } else { "from" }, args.media.segment()), std::slice::from_ref(&req))?;
+        let headline = format!("{} {} request #{id}", if args.subscribed { "Subscribe to" } else { "Unsubscribe from" }, args.media.segment());
+        ctx.confirm(crate::summary::Summary::new(headline).quote("User", who), std::slice::from_ref(&req))?;
         let what = format!("the {action} of {} request {id}", args.media.segment());
         let resp = ctx.mutate(&req, &what, "read_requests view detail")?;
         let mut m = mutation::boolean(&resp, &what, "read_requests view detail", || ToolError::new(ErrorCode::UpstreamRejected, format!("Ombi refused {what}.")))?;

@@ -41,9 +41,11 @@ impl Tool for WriteRetryQueueRemove {
         let Some(entry) = queue.items.iter().find(|e| positive(e.failed_id) == Some(id)) else {
             return Err(queue.absent("queue_id", format!("The failed-request queue has no entry {id}; list it with read_requests view failed. Nothing was sent.")));
         };
-        let title = entry.title.clone().map(|t| format!(" ({t})")).unwrap_or_default();
         let req = ApiRequest::write(Method::Delete, format!("/api/v1/RequestRetry/{id}"), None);
-        ctx.confirm(format!("Remove entry #{id}{title} from the failed-request queue; Ombi stops retrying it."), std::slice::from_ref(&req))?;
+        let summary = crate::summary::Summary::new(format!("Remove entry #{id} from the failed-request queue"))
+            .quote_opt("Title", entry.title.as_deref())
+            .note("Ombi stops retrying it.");
+        ctx.confirm(summary, std::slice::from_ref(&req))?;
         let resp = ctx.mutate(&req, &format!("the removal of queue entry {id}"), "read_requests view failed")?;
         let mut m = mutation::boolean(&resp, "the queue removal", "read_requests view failed", || ToolError::new(ErrorCode::UpstreamRejected, format!("Ombi did not remove queue entry {id}.")))?;
         m.queue_id = Some(id);

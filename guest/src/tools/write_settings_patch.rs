@@ -70,7 +70,11 @@ impl Tool for WriteSettingsPatch {
         }
         let described = apply(&section, &mut doc, &args.changes)?;
         let req = ApiRequest::write(Method::Post, format!("/api/v1/Settings/{section}"), Some(&doc));
-        ctx.confirm(format!("In the {section} settings, set {}.", described.join("; ")), std::slice::from_ref(&req))?;
+        let mut summary = crate::summary::Summary::new(format!("Change {} field(s) of the {section} settings", described.len()));
+        for d in &described {
+            summary = summary.quote("Set", d);
+        }
+        ctx.confirm(summary, std::slice::from_ref(&req))?;
         let what = format!("the {section} settings");
         let resp = ctx.mutate(&req, &what, "read_settings")?;
         let mut m = mutation::boolean(&resp, &what, "read_settings", || ToolError::new(ErrorCode::UpstreamRejected, format!("Ombi refused to save {what}.")))?;

@@ -135,7 +135,7 @@ impl Tool for WriteUserPreferences {
             what.push(format!("notification values for {}", labels.join(", ")));
         }
         let requests: Vec<ApiRequest> = steps.iter().map(|(_, r)| r.clone()).collect();
-        ctx.confirm(format!("Set {}'s {}.", acting.user_name, what.join("; ")), &requests)?;
+        ctx.confirm(crate::summary::Summary::new(format!("Set a user's {}", what.join("; "))).quote("User", &acting.user_name), &requests)?;
         let reconcile = "read_users view me";
         let mut results: Vec<ItemResult> = Vec::new();
         for (i, (label, req)) in steps.iter().enumerate() {

@@ -56,7 +56,7 @@ impl Tool for WriteVote {
         };
         let id = args.request_id;
         let req = ApiRequest::write(Method::Post, format!("/api/v1/Vote/{dir}/{seg}/{id}"), None).as_user(Some(acting.user_name.clone()));
-        ctx.confirm(format!("Vote {dir} the {} request #{id} as {}.", args.media.noun(), acting.user_name), std::slice::from_ref(&req))?;
+        ctx.confirm(crate::summary::Summary::new(format!("Vote {dir} {} request #{id}", args.media.noun())).quote("As", &acting.user_name), std::slice::from_ref(&req))?;
         let kind = match args.media {
             RequestMedia::Movie => TargetKind::Movie,
             RequestMedia::Tv => TargetKind::TvChild,

@@ -146,8 +146,12 @@ impl InProcess {
 
     /// One call answered with an envelope, a failed one when `!ok`.
     fn answer(&self, tool: &str, args: &str, ok: bool) {
-        use ombi_mcp::runtime::{CallMode, Ended};
-        let report = self.rt.block_on(self.runtime.call(tool, args, CallMode::Execute, ombi_mcp::http::Guard::Policy));
+        use ombi_mcp::runtime::Ended;
+        let report = self.rt.block_on(self.runtime.call(
+            tool,
+            args,
+            ombi_mcp::runtime::Run::execute(ombi_mcp::http::Guard::Policy),
+        ));
         match report.ended {
             Ended::Answered(Ok(r)) if r.is_error != ok => {}
             other => panic!("{tool}: {other:?}"),

@@ -12,6 +12,9 @@ pub struct ToolFacts {
     pub name: String,
     pub read_only: bool,
     pub destructive: bool,
+    /// The top-level arguments that name a write's target without holding free text: the
+    /// integers and the enums of the input schema (for the audit trail).
+    pub target_fields: Vec<String>,
 }
 
 /// The MCP `Tool` objects, as JSON text, with their facts.
@@ -25,9 +28,19 @@ pub struct Catalogue {
 struct Entry {
     name: String,
     #[serde(rename = "inputSchema")]
-    _input_schema: NonEmptyObject,
+    input_schema: serde_json::Map<String, Value>,
     #[serde(default)]
     annotations: Annotations,
+}
+
+/// The top-level arguments of an input schema that are integers or enums.
+fn target_fields(schema: &serde_json::Map<String, Value>) -> Vec<String> {
+    let Some(Value::Object(props)) = schema.get("properties") else { return Vec::new() };
+    props
+        .iter()
+        .filter(|(_, p)| p.get("enum").is_some() || p.get("type").and_then(Value::as_str) == Some("integer"))
+        .map(|(k, _)| k.clone())
+        .collect()
 }
 
 #[derive(Deserialize, Default)]
@@ -38,38 +51,12 @@ struct Annotations {
     destructive: bool,
 }
 
-/// A JSON object with at least one member, checked without being kept.
-struct NonEmptyObject;
-
-impl<'de> Deserialize<'de> for NonEmptyObject {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Visit;
-        impl<'de> serde::de::Visitor<'de> for Visit {
-            type Value = NonEmptyObject;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a non-empty object")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<NonEmptyObject, A::Error> {
-                let mut members = 0;
-                while map.next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?.is_some() {
-                    members += 1;
-                }
-                if members == 0 {
-                    return Err(serde::de::Error::custom("an empty object"));
-                }
-                Ok(NonEmptyObject)
-            }
-        }
-        d.deserialize_map(Visit)
-    }
-}
-
 impl Catalogue {
     /// A catalogue from the JSON text of a `tools` array; `None` unless it is a non-empty
     /// array of tools that each have a name and a non-empty input schema object.
     pub fn from_json(text: String) -> Option<Catalogue> {
         let entries: Vec<Entry> = serde_json::from_str(&text).ok()?;
-        if entries.is_empty() {
+        if entries.is_empty() || entries.iter().any(|e| e.input_schema.is_empty()) {
             return None;
         }
         let facts = entries
@@ -78,6 +65,7 @@ impl Catalogue {
                 name: e.name,
                 read_only: e.annotations.read_only,
                 destructive: e.annotations.destructive,
+                target_fields: target_fields(&e.input_schema),
             })
             .collect();
         Some(Catalogue { json: RawValue::from_string(text).ok()?, facts })
@@ -118,12 +106,16 @@ mod tests {
     fn facts_come_from_the_annotations_and_the_text_is_kept() {
         let tools = vec![
             json!({"name": "read_x", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true}}),
-            json!({"name": "write_y", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": false, "destructiveHint": true}}),
+            json!({"name": "write_y", "inputSchema": {"type": "object", "properties": {"request_id": {"type": "integer"}, "media": {"type": "string", "enum": ["movie"]}, "reason": {"type": "string"}}}, "annotations": {"readOnlyHint": false, "destructiveHint": true}}),
         ];
         let c = Catalogue::from_values(&tools).unwrap();
         assert_eq!(c.len(), 2);
-        assert_eq!(c.get("read_x"), Some(&ToolFacts { name: "read_x".into(), read_only: true, destructive: false }));
+        assert_eq!(
+            c.get("read_x"),
+            Some(&ToolFacts { name: "read_x".into(), read_only: true, destructive: false, target_fields: vec![] })
+        );
         assert!(c.get("write_y").unwrap().destructive);
+        assert_eq!(c.get("write_y").unwrap().target_fields, ["media", "request_id"], "ids and enums, no free text");
         assert!(c.get("nope").is_none());
         let back: Vec<Value> = serde_json::from_str(c.json().get()).unwrap();
         assert_eq!(back, tools);

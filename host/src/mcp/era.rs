@@ -21,9 +21,10 @@ const CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilities";
 pub const SERVER_INFO_KEY: &str = "io.modelcontextprotocol/serverInfo";
 
 /// Which era a request belongs to.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub enum Era {
     /// 2025-11-25 and older: `initialize` once, capabilities from it.
+    #[default]
     Legacy,
     /// 2026-07-28: this request's own capabilities.
     Modern { version: String, capabilities: Value },
@@ -34,7 +35,7 @@ impl Era {
     pub fn can_elicit(&self) -> bool {
         match self {
             Era::Legacy => false,
-            Era::Modern { capabilities, .. } => super::server::can_elicit_form(capabilities),
+            Era::Modern { capabilities, .. } => super::call::can_elicit_form(capabilities),
         }
     }
 }

@@ -6,7 +6,7 @@
 
 use serde_json::{Value, json};
 
-use super::server::{Backend, Confirm, ToolCall};
+use super::call::{Backend, Caller, Confirm, ToolCall};
 
 /// The reference kinds `read_reference` serves.
 pub const REFERENCE_KINDS: &[&str] = &[
@@ -72,7 +72,7 @@ pub fn templates() -> Value {
 }
 
 /// The tool call that reads resource `uri`, and how its answer becomes contents.
-pub fn resource_call(uri: &str) -> Result<(ToolCall, bool), RpcError> {
+pub fn resource_call(uri: &str, caller: Caller) -> Result<(ToolCall, bool), RpcError> {
     let rest = uri.strip_prefix("ombi://").ok_or_else(|| invalid(format!("unknown resource {}", short(uri))))?;
     let (kind, id) = rest.split_once('/').ok_or_else(|| invalid(format!("unknown resource {}", short(uri))))?;
     let (id, query) = match id.split_once('?') {
@@ -89,17 +89,17 @@ pub fn resource_call(uri: &str) -> Result<(ToolCall, bool), RpcError> {
                     _ => return Err(invalid(format!("unknown parameter in {}", short(uri)))),
                 }
             }
-            Ok((call("read_reference", args), true))
+            Ok((call("read_reference", args, caller), true))
         }
         "logs" if !id.is_empty() && query.is_none() => {
-            Ok((call("read_logs", json!({ "file_id": id, "tail": true, "limit": LOG_EXCERPT_LINES })), false))
+            Ok((call("read_logs", json!({ "file_id": id, "tail": true, "limit": LOG_EXCERPT_LINES }), caller), false))
         }
         _ => Err(invalid(format!("unknown resource {}; see resources/list and resources/templates/list", short(uri)))),
     }
 }
 
-fn call(name: &str, args: Value) -> ToolCall {
-    ToolCall { name: name.into(), arguments: args.to_string(), confirm: Confirm::Unavailable }
+fn call(name: &str, args: Value, caller: Caller) -> ToolCall {
+    ToolCall { name: name.into(), caller, arguments: args.to_string(), confirm: Confirm::Unavailable }
 }
 
 fn short(text: &str) -> String {
@@ -107,8 +107,8 @@ fn short(text: &str) -> String {
 }
 
 /// Reads resource `uri` through its tool.
-pub async fn read(backend: std::sync::Arc<dyn Backend>, uri: &str) -> Result<Value, RpcError> {
-    let (call, json_contents) = resource_call(uri)?;
+pub async fn read(backend: std::sync::Arc<dyn Backend>, uri: &str, caller: Caller) -> Result<Value, RpcError> {
+    let (call, json_contents) = resource_call(uri, caller)?;
     let out = backend.call(call).await.map_err(|e| (-32603, format!("{e:?}")))?;
     let env = out.done().ok_or((-32603, "unexpected input request".to_string()))?.structured.into_value();
     if env["ok"] != true {
@@ -208,17 +208,19 @@ pub fn prompt(name: &str, args: &Value) -> Result<Value, RpcError> {
 
 /// `completion/complete`: values for a prompt argument or a resource-template variable,
 /// from live reads where they come from Ombi.
-pub async fn complete(backend: std::sync::Arc<dyn Backend>, params: &Value) -> Result<Value, RpcError> {
+pub async fn complete(backend: std::sync::Arc<dyn Backend>, params: &Value, caller: Caller) -> Result<Value, RpcError> {
     let r = &params["ref"];
     let arg = params["argument"]["name"].as_str().unwrap_or("");
     let prefix = params["argument"]["value"].as_str().unwrap_or("").to_lowercase();
     let candidates: Vec<String> = match (r["type"].as_str(), arg) {
         (Some("ref/prompt"), "media") => ["movie", "tv", "album"].iter().map(|s| s.to_string()).collect(),
         (Some("ref/prompt"), "user") => {
-            live(backend, "read_users", json!({"limit": 100}), "/data/items", "user_name").await
+            live(backend, call("read_users", json!({"limit": 100}), caller), "/data/items", "user_name").await
         }
         (Some("ref/resource"), "kind") => REFERENCE_KINDS.iter().map(|s| s.to_string()).collect(),
-        (Some("ref/resource"), "file_id") => live(backend, "read_logs", json!({}), "/data/files", "file_id").await,
+        (Some("ref/resource"), "file_id") => {
+            live(backend, call("read_logs", json!({}), caller), "/data/files", "file_id").await
+        }
         (Some("ref/prompt" | "ref/resource"), _) => Vec::new(),
         _ => return Err(invalid("completion/complete needs ref of type ref/prompt or ref/resource")),
     };
@@ -229,14 +231,8 @@ pub async fn complete(backend: std::sync::Arc<dyn Backend>, params: &Value) -> R
 }
 
 /// Names read with a tool: `field` of every item at `pointer` (nothing when the read fails).
-async fn live(
-    backend: std::sync::Arc<dyn Backend>,
-    tool: &str,
-    args: Value,
-    pointer: &str,
-    field: &str,
-) -> Vec<String> {
-    let Ok(out) = backend.call(call(tool, args)).await else { return Vec::new() };
+async fn live(backend: std::sync::Arc<dyn Backend>, call: ToolCall, pointer: &str, field: &str) -> Vec<String> {
+    let Ok(out) = backend.call(call).await else { return Vec::new() };
     let Some(done) = out.done() else { return Vec::new() };
     let env = done.structured.into_value();
     env.pointer(pointer)
@@ -253,25 +249,25 @@ mod tests {
 
     #[test]
     fn resource_uris_map_to_reads() {
-        let (c, json_contents) = resource_call("ombi://reference/genres?media=tv").unwrap();
+        let (c, json_contents) = resource_call("ombi://reference/genres?media=tv", Caller::default()).unwrap();
         assert_eq!(c.name, "read_reference");
         assert!(json_contents);
         let args: Value = serde_json::from_str(&c.arguments).unwrap();
         assert_eq!(args, json!({"kind": "genres", "limit": 100, "media": "tv"}));
-        let (c, json_contents) = resource_call("ombi://logs/log20261130.txt").unwrap();
+        let (c, json_contents) = resource_call("ombi://logs/log20261130.txt", Caller::default()).unwrap();
         assert_eq!(c.name, "read_logs");
         assert!(!json_contents);
         for bad in
             ["ombi://reference/nope", "https://x", "ombi://logs/", "ombi://reference/genres?apikey=x", "ombi://other/x"]
         {
-            assert_eq!(resource_call(bad).err().map(|e| e.0), Some(-32602), "{bad}");
+            assert_eq!(resource_call(bad, Caller::default()).err().map(|e| e.0), Some(-32602), "{bad}");
         }
     }
 
     #[test]
     fn listed_resources_hold_no_secret_and_read() {
         for r in resources()["resources"].as_array().unwrap() {
-            assert!(resource_call(r["uri"].as_str().unwrap()).is_ok());
+            assert!(resource_call(r["uri"].as_str().unwrap(), Caller::default()).is_ok());
         }
     }
 

@@ -1,4 +1,6 @@
-//! MCP over stdio: a bounded line transport, JSON-RPC classification and the dispatcher.
+//! MCP: the transport-free core ([`core`]), the types of a tool call ([`call`]), the
+//! stdio edge ([`server`]: a bounded line transport, JSON-RPC classification), asking a
+//! person ([`asking`]), the two eras, resources and prompts.
 //!
 //! # The two-tier error rule
 //! What the model can fix by calling differently (bad arguments, Ombi refusing, a timeout)
@@ -6,9 +8,13 @@
 //! (malformed JSON-RPC, an unknown method or tool, a host bug) is a JSON-RPC error. The two
 //! are never collapsed into one code.
 
+pub mod asking;
+pub mod call;
 pub mod catalogue;
+pub mod core;
 pub mod era;
 pub mod extras;
 pub mod jsonrpc;
 pub mod lines;
 pub mod server;
+pub mod wire;
