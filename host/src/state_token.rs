@@ -60,11 +60,15 @@ pub enum Refused {
     OtherMember,
 }
 
-/// Seals and opens states with a per-process key; remembers used nonces.
+/// Seals and opens states with a key (per process, or `OMBI_MCP_STATE_KEY` shared by
+/// replicas); remembers used nonces, and with a directory shared by the replicas (beside
+/// their tokens file) refuses a state used on another replica too.
 pub struct Sealer {
     key: [u8; 32],
     used: Mutex<HashSet<String>>,
     ttl: Duration,
+    /// Where a used nonce leaves a marker file every replica sees.
+    used_dir: Option<std::path::PathBuf>,
 }
 
 fn now() -> u64 {
@@ -72,7 +76,7 @@ fn now() -> u64 {
 }
 
 /// 32 random bytes from the operating system.
-fn random_bytes() -> [u8; 32] {
+pub fn random_bytes() -> [u8; 32] {
     let mut out = [0u8; 32];
     if let Ok(mut f) = std::fs::File::open("/dev/urandom") {
         use std::io::Read;
@@ -105,15 +109,38 @@ pub fn hmac(key: &[u8], data: &[u8]) -> [u8; 32] {
     outer.finalize().into()
 }
 
-fn hex(bytes: &[u8]) -> String {
+pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn unhex(s: &str) -> Option<Vec<u8>> {
+pub fn unhex(s: &str) -> Option<Vec<u8>> {
     if !s.len().is_multiple_of(2) {
         return None;
     }
     (0..s.len()).step_by(2).map(|i| u8::from_str_radix(s.get(i..i + 2)?, 16).ok()).collect()
+}
+
+/// `payload` sealed under `key`: `hex(payload).hex(HMAC-SHA256)`, visible ASCII only.
+pub fn seal_bytes(key: &[u8; 32], payload: &[u8]) -> String {
+    let body = hex(payload);
+    let mac = hex(&hmac(key, body.as_bytes()));
+    format!("{body}.{mac}")
+}
+
+/// The payload of a text sealed under `key`, if the seal holds (compared in constant time).
+pub fn open_bytes(key: &[u8; 32], text: &str) -> Option<Vec<u8>> {
+    let (body, mac) = text.split_once('.')?;
+    let expected = hmac(key, body.as_bytes());
+    let given = unhex(mac)?;
+    if given.len() != expected.len() || given.iter().zip(expected.iter()).fold(0u8, |a, (x, y)| a | (x ^ y)) != 0 {
+        return None;
+    }
+    unhex(body)
+}
+
+/// A 32-byte key from a shared secret (`OMBI_MCP_STATE_KEY`): its SHA-256.
+pub fn key_from_secret(secret: &str) -> [u8; 32] {
+    Sha256::digest(secret.as_bytes()).into()
 }
 
 /// SHA-256 of canonical JSON `arguments` (object keys sorted by serde_json's map), hex.
@@ -123,7 +150,53 @@ pub fn digest_args(arguments: &serde_json::Value) -> String {
 
 impl Sealer {
     pub fn new(ttl: Duration) -> Sealer {
-        Sealer { key: random_bytes(), used: Mutex::new(HashSet::new()), ttl }
+        Sealer { key: random_bytes(), used: Mutex::new(HashSet::new()), ttl, used_dir: None }
+    }
+
+    /// A sealer with a key shared by replicas; `used_dir`, when given, is a directory they
+    /// share where a used state leaves a marker (so a replay on another replica is refused).
+    pub fn with_key(key: [u8; 32], ttl: Duration, used_dir: Option<std::path::PathBuf>) -> Sealer {
+        if let Some(d) = &used_dir
+            && let Err(e) = std::fs::create_dir_all(d)
+        {
+            tracing::warn!(dir = %d.display(), %e, "cannot create the shared directory of used confirmations");
+        }
+        Sealer { key, used: Mutex::new(HashSet::new()), ttl, used_dir }
+    }
+
+    /// Marks `nonce` used; false when it already was (here, or on a replica sharing the
+    /// directory). Markers older than the states' lifetime are swept now and then.
+    fn use_up(&self, nonce: &str) -> bool {
+        if !self.used.lock().expect("used nonces").insert(nonce.to_string()) {
+            return false;
+        }
+        let Some(dir) = &self.used_dir else { return true };
+        if nonce.is_empty() || !nonce.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return false;
+        }
+        if nonce.as_bytes()[0] == b'0' {
+            self.sweep(dir);
+        }
+        match std::fs::OpenOptions::new().write(true).create_new(true).open(dir.join(nonce)) {
+            Ok(_) => true,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => false,
+            Err(e) => {
+                // Fail closed: a state whose use cannot be recorded is not used.
+                tracing::error!(dir = %dir.display(), %e, "cannot record a used confirmation");
+                false
+            }
+        }
+    }
+
+    /// Removes markers of states that expired long ago.
+    fn sweep(&self, dir: &std::path::Path) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for e in entries.flatten() {
+            let old = e.metadata().ok().and_then(|m| m.modified().ok()).and_then(|t| t.elapsed().ok());
+            if old.is_some_and(|age| age > self.ttl * 2) {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
     }
 
     /// A sealed state for `tool` called with `arguments`, approving `requests`.
@@ -144,9 +217,7 @@ impl Sealer {
             expires: now() + self.ttl.as_secs(),
             nonce: hex(&random_bytes()[..16]),
         };
-        let body = hex(serde_json::to_string(&p).unwrap_or_default().as_bytes());
-        let mac = hex(&hmac(&self.key, body.as_bytes()));
-        format!("{body}.{mac}")
+        seal_bytes(&self.key, serde_json::to_string(&p).unwrap_or_default().as_bytes())
     }
 
     /// Opens a state for `member`'s call of `tool` with `arguments`: checks the seal, the
@@ -158,14 +229,7 @@ impl Sealer {
         tool: &str,
         arguments: &serde_json::Value,
     ) -> Result<Pending, Refused> {
-        let (body, mac) = state.split_once('.').ok_or(Refused::Tampered)?;
-        let expected = hmac(&self.key, body.as_bytes());
-        let given = unhex(mac).ok_or(Refused::Tampered)?;
-        // Constant-time comparison.
-        if given.len() != expected.len() || given.iter().zip(expected.iter()).fold(0u8, |a, (x, y)| a | (x ^ y)) != 0 {
-            return Err(Refused::Tampered);
-        }
-        let json = unhex(body).and_then(|b| String::from_utf8(b).ok()).ok_or(Refused::Tampered)?;
+        let json = open_bytes(&self.key, state).and_then(|b| String::from_utf8(b).ok()).ok_or(Refused::Tampered)?;
         let p: Pending = serde_json::from_str(&json).map_err(|_| Refused::Tampered)?;
         if p.member.as_deref() != member {
             return Err(Refused::OtherMember);
@@ -176,7 +240,7 @@ impl Sealer {
         if now() > p.expires {
             return Err(Refused::Expired);
         }
-        if !self.used.lock().expect("used nonces").insert(p.nonce.clone()) {
+        if !self.use_up(&p.nonce) {
             return Err(Refused::Replayed);
         }
         Ok(p)
@@ -185,6 +249,23 @@ impl Sealer {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_state_used_on_one_replica_is_refused_on_another() {
+        let dir = std::env::temp_dir().join(format!("ombi-mcp-used-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let key = key_from_secret("a shared secret of the household");
+        let a = Sealer::with_key(key, Duration::from_secs(60), Some(dir.clone()));
+        let b = Sealer::with_key(key, Duration::from_secs(60), Some(dir.clone()));
+        let args = json!({"issue_id": 3});
+        let state = a.seal(Some("alice"), "write_issue_delete", &args, "s", planned());
+        assert_eq!(b.open(&state, Some("bob"), "write_issue_delete", &args), Err(Refused::OtherMember));
+        assert!(b.open(&state, Some("alice"), "write_issue_delete", &args).is_ok(), "asked on a, answered on b");
+        assert_eq!(a.open(&state, Some("alice"), "write_issue_delete", &args), Err(Refused::Replayed));
+        let other = Sealer::with_key(key_from_secret("another"), Duration::from_secs(60), None);
+        assert_eq!(other.open(&state, Some("alice"), "write_issue_delete", &args), Err(Refused::Tampered));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
     use super::*;
     use serde_json::json;
 
@@ -222,7 +303,7 @@ mod tests {
         assert_eq!(s.open("garbage", None, "write_issue_delete", &args), Err(Refused::Tampered));
         let other = Sealer::new(Duration::from_secs(60));
         assert_eq!(other.open(&state, None, "write_issue_delete", &args), Err(Refused::Tampered));
-        let expired = Sealer { ttl: Duration::ZERO, ..Sealer::new(Duration::ZERO) };
+        let expired = Sealer::new(Duration::ZERO);
         let st = expired.seal(None, "t", &args, "s", vec![]);
         std::thread::sleep(Duration::from_millis(1100));
         assert_eq!(expired.open(&st, None, "t", &args), Err(Refused::Expired));

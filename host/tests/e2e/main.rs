@@ -15,4 +15,5 @@ mod reads;
 mod sandbox;
 mod support;
 mod tools;
+mod write_guards;
 mod writes;

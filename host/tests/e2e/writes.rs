@@ -478,12 +478,15 @@ fn a_person_confirms_destructive_writes() {
     let lines: Vec<Value> =
         std::fs::read_to_string(&audit).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     let confirmations: Vec<&str> = lines.iter().map(|l| l["confirmation"].as_str().unwrap()).collect();
-    assert_eq!(confirmations, vec!["declined", "declined", "cancelled", "no_answer", "accepted", "not_asked"]);
+    assert_eq!(confirmations, vec!["declined", "declined", "cancelled", "no_answer", "accepted", "not_required"]);
+    let outcomes: Vec<&str> = lines.iter().map(|l| l["outcome"].as_str().unwrap()).collect();
+    assert_eq!(outcomes, vec!["declined", "declined", "declined", "declined", "completed", "completed"]);
     assert_eq!(lines[4]["requests"][0]["method"], "PUT");
     assert_eq!(lines[4]["requests"][0]["status"], 200);
     assert_eq!(lines[0]["requests"], json!([]));
     let text = std::fs::read_to_string(&audit).unwrap();
-    assert!(!text.contains(sim.api_key()) && !text.contains("not now"), "no key, no bodies");
+    assert!(!text.contains(sim.api_key()) && !text.contains("is4K"), "no key, no bodies");
+    assert!(lines[4]["summary"].as_str().unwrap().contains("Reason: “not now”"), "what the person saw: {}", lines[4]);
     assert!(s.stderr().contains("\"confirmation\":\"accepted\""), "the audit is logged on stderr too");
 }
 
@@ -495,9 +498,18 @@ fn required_confirmation_refuses_when_the_client_cannot_ask() {
     let env = failed(&mut s, &schemas, "write_issue_delete", json!({"issue_id": 1}));
     assert_eq!(env["error"]["code"], "FORBIDDEN");
     assert!(writes(&sim).is_empty());
-    // The default (destructive) lets a client that cannot ask proceed: writes were opted into.
+    // The default (destructive) fails closed too, naming the setting that allows it …
     let (mut s, schemas) = session(&sim, &[("OMBI_ALLOW_WRITES", "true")]);
     let issue = sim.with_state(|st| st.issues[0].id);
+    let env = failed(&mut s, &schemas, "write_issue_delete", json!({"issue_id": issue}));
+    assert_eq!(env["error"]["code"], "FORBIDDEN");
+    assert!(env["error"]["message"].as_str().unwrap().contains("OMBI_CONFIRM_WRITES=never"), "{env}");
+    assert!(!env["correlation_id"].as_str().unwrap().is_empty(), "host refusals carry the call's id");
+    assert!(writes(&sim).is_empty());
+    // … while a non-destructive write goes ahead, and `never` lets a destructive one through.
+    let pending = sim.with_state(|st| st.movie_requests.iter().find(|r| !r.standard.approved).unwrap().id);
+    ok(&mut s, &schemas, "write_request_approve", json!({"media": "movie", "request_id": pending}));
+    let (mut s, schemas) = session(&sim, &[("OMBI_ALLOW_WRITES", "true"), ("OMBI_CONFIRM_WRITES", "never")]);
     ok(&mut s, &schemas, "write_issue_delete", json!({"issue_id": issue}));
 }
 
@@ -535,9 +547,15 @@ fn the_host_lets_only_catalogue_write_routes_through() {
         assert!(d["error"].as_str().unwrap().contains("HttpRequestDenied"), "{method} {path}: {d}");
     }
     assert!(sim.received().is_empty(), "a forbidden route reached Ombi: {:?}", sim.received());
-    // A catalogue write route passes with writes on …
+    // A catalogue write route passes with writes on, for a tool the component calls a
+    // write tool, but never for one it calls read-only …
     let d = send(&mut s, "POST", "/api/v1/Issues/categories");
-    assert_eq!(d["sent"], true, "{d}");
+    assert_eq!(d["sent"], false, "a read-only tool sent a write: {d}");
+    let r = s.call(
+        "probe_write",
+        json!({"action": "request", "method": "POST", "url": format!("{base}/api/v1/Issues/categories"), "body": "{}"}),
+    );
+    assert_eq!(r["structuredContent"]["data"]["sent"], true, "{r}");
     drop(s);
     // … and nothing but reads passes with writes off.
     let mut cmd = command(&sim);

@@ -128,18 +128,21 @@ mod component {
 
     impl Guest for Probe {
         fn list_tools() -> Vec<ToolDescriptor> {
-            vec![ToolDescriptor {
-                name: "probe".into(),
+            // `probe` says it only reads and `probe_write` that it writes without ever being
+            // destructive: both do whatever they are asked, so the host must not trust either.
+            let tool = |name: &str, read_only: bool| ToolDescriptor {
+                name: name.into(),
                 title: "Probe".into(),
                 description: "Misbehaves on purpose (sandbox tests only).".into(),
                 input_schema: r#"{"type":"object"}"#.into(),
                 output_schema: r#"{"type":"object"}"#.into(),
-                annotations: Annotations { read_only: true, destructive: false, idempotent: false, open_world: true },
-            }]
+                annotations: Annotations { read_only, destructive: false, idempotent: false, open_world: true },
+            };
+            vec![tool("probe", true), tool("probe_write", false)]
         }
 
         fn call_tool(name: String, arguments_json: String, ctx: CallContext) -> Result<CallResult, CallError> {
-            if name != "probe" {
+            if name != "probe" && name != "probe_write" {
                 return Err(CallError::UnknownTool(name));
             }
             let args: Value = serde_json::from_str(&arguments_json).unwrap_or_default();
