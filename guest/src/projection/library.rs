@@ -69,9 +69,10 @@ pub struct RecentTv {
 
 /// Groups the episode rows by show. Ombi builds a Plex show's rows as every season paired
 /// with every episode of the whole show (`TransformPlexShows` in `RecentlyAddedEngine.cs`),
-/// so the pairs it reports for a show of several seasons are invented: when every season of
-/// a show lists the same episode numbers (that product's mark), only the seasons are kept,
-/// marked as missing their episodes.
+/// so the pairs it reports for a show of several seasons are invented. That product's marks:
+/// a season lists one episode number twice (two seasons' episode 1 both paired with it), or
+/// every season lists the same episode numbers. Then only the seasons are kept, marked as
+/// missing their episodes (Ombi's 30-row cut may have left the last season's list short).
 pub fn recently_added_tv(rows: &[RecentlyAddedDto]) -> RecentTv {
     let key = |d: &RecentlyAddedDto| (d.id, d.title.clone(), d.the_movie_db_id.clone(), d.tv_db_id.clone());
     let mut groups: Vec<(Media, Vec<(u64, u64)>, _)> = Vec::new();
@@ -100,7 +101,9 @@ pub fn recently_added_tv(rows: &[RecentlyAddedDto]) -> RecentTv {
             eps.sort_unstable();
             eps
         };
-        let product = numbers.len() > 1 && numbers.iter().all(|n| episodes_of(*n) == episodes_of(numbers[0]));
+        let repeats = numbers.iter().any(|n| episodes_of(*n).windows(2).any(|w| w[0] == w[1]));
+        let product =
+            numbers.len() > 1 && (repeats || numbers.iter().all(|n| episodes_of(*n) == episodes_of(numbers[0])));
         for n in numbers {
             let mut eps = episodes_of(n);
             eps.dedup();
@@ -218,5 +221,10 @@ mod tests {
         let s = &out.shows[0].seasons;
         assert_eq!(s.iter().map(|s| s.season_number).collect::<Vec<_>>(), vec![1, 2]);
         assert!(s.iter().all(|s| s.episodes.is_empty() && s.truncated));
+        // Ombi's 30-row cut may leave the last season short: the repeats still tell.
+        let mut cut: Vec<String> = [1, 2].iter().flat_map(|s| [1, 2, 1].iter().map(move |e| row(*s, *e))).collect();
+        cut.truncate(4);
+        let out = recently_added_tv(&rows(&format!("[{}]", cut.join(","))));
+        assert_eq!(out.invented, vec!["Andor"]);
     }
 }

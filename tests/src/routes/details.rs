@@ -45,6 +45,8 @@ pub fn movie_full(s: &State, m: &Movie) -> Value {
     });
     if let (Some(v), Value::Object(e)) = (v.as_object_mut(), extra) {
         v.extend(e);
+        // A search model's member that MovieFullInfoViewModel does not have (it has `genres`).
+        v.remove("genreIds");
     }
     v
 }
@@ -76,16 +78,19 @@ pub fn tv_full(s: &State, show: &Show) -> Value {
         "theMovieDbId": show.tmdb_id.to_string(), "subscribed": false, "showSubscribe": false,
         "title": show.title, "aliases": [], "banner": null, "seriesId": show.tmdb_id, "status": "Returning Series",
         "firstAired": show.first_aired, "networkId": null, "runtime": "50", "genres": genre_list(&show.genre_ids),
-        "overview": show.overview, "rating": "8.1",
-        "network": {"id": 49, "name": show.network, "country": {"name": "United States of America", "code": "US", "timezone": "America/New_York"}},
-        "images": {"medium": format!("https://image.tmdb.org/t/p/w300{}", show.poster_path), "original": format!("https://image.tmdb.org/t/p/original{}", show.poster_path)},
-        "cast": [{"character": "Lead", "name": "Ava Hart", "id": 1_000_013, "image": null}], "crew": [{"type": "Creator", "name": "Sam Creator", "id": 1_000_026}],
+        "overview": show.overview, "lastUpdated": 0, "airsDayOfWeek": null, "airsTime": null, "rating": "8.1", "siteRating": 0,
+        // NetworkViewModel's country is TMDB's origin_country, a string (TvProfileV2.cs).
+        "network": {"id": 49, "name": show.network, "country": "US"},
+        "images": {"medium": null, "original": show.poster_path},
+        // CastViewModel names the person `person`; PersonViewModel (the crew) has no job.
+        "cast": [{"id": 1_000_013, "person": "Ava Hart", "character": "Lead", "image": null, "self": false, "voice": false}],
+        "crew": [{"id": 1_000_026, "url": null, "name": "Sam Creator", "image": null}],
         "certification": "TV-14", "tagline": null, "keywords": {"keywordsValue": []},
-        "externalIds": {"imdbId": show.imdb_id, "tvDbId": show.tvdb_id},
+        // Core's V2 ExternalIds: no TVDB id (that is `theTvDbId` above).
+        "externalIds": {"imdbId": show.imdb_id, "facebookId": null, "instagramId": null, "twitterId": null},
         "trailer": null, "homepage": null, "seasonRequests": seasons,
         "requestAll": false, "firstSeason": false, "latestSeason": false,
-        "fullyAvailable": show.fully_available(), "partlyAvailable": show.partly_available(),
-        "backdropPath": format!("/b{}", &show.poster_path[1..]), "posterPath": show.poster_path
+        "fullyAvailable": show.fully_available(), "partlyAvailable": show.partly_available()
     })
 }
 
@@ -121,6 +126,39 @@ pub fn movie_by_request(c: &mut Call) -> Response {
     }
 }
 
+/// A member of `MovieCollectionsViewModel.collection` (`MovieCollection`): the search model's
+/// base members with title, overview, poster and date only.
+fn collection_member(s: &State, m: &Movie) -> Value {
+    const MEMBERS: &[&str] = &[
+        "id",
+        "approved",
+        "denied",
+        "deniedReason",
+        "requested",
+        "requestId",
+        "available",
+        "plexUrl",
+        "embyUrl",
+        "jellyfinUrl",
+        "quality",
+        "type",
+        "imdbId",
+        "theTvDbId",
+        "theMovieDbId",
+        "subscribed",
+        "showSubscribe",
+        "title",
+        "overview",
+        "posterPath",
+        "releaseDate",
+    ];
+    let mut v = movie_view(s, m);
+    if let Some(o) = v.as_object_mut() {
+        o.retain(|k, _| MEMBERS.contains(&k.as_str()));
+    }
+    v
+}
+
 /// GET `/api/v2/Search/movie/collection/{collectionId}`.
 pub fn collection(c: &mut Call) -> Response {
     let s: &State = c.state;
@@ -129,7 +167,7 @@ pub fn collection(c: &mut Call) -> Response {
         Some((_, name, members)) => Response::ok(json!({
             "name": name,
             "overview": format!("Every film of {name}."),
-            "collection": members.iter().filter_map(|m| s.movie(*m)).map(|m| movie_view(s, m)).collect::<Vec<_>>()
+            "collection": members.iter().filter_map(|m| s.movie(*m)).map(|m| collection_member(s, m)).collect::<Vec<_>>()
         })),
         None => tmdb_missing("collection", c.param(0)),
     }
@@ -166,7 +204,9 @@ pub fn actor(c: &mut Call) -> Response {
             .iter()
             .skip((id % 50) as usize)
             .take(2)
-            .map(|x| json!({"id": x.tmdb_id, "name": x.title, "original_name": x.title, "character": "Guest", "poster_path": x.poster_path, "first_air_date": &x.first_aired[..10], "credit_id": format!("t{}{}", id, x.tmdb_id)}))
+            // TMDB's tv_credits read into the movie-shaped `Cast`: the show's name and first
+            // air date have no member there, so they never reach Ombi's answer.
+            .map(|x| json!({"id": x.tmdb_id, "title": null, "original_title": null, "character": "Guest", "poster_path": x.poster_path, "release_date": null, "credit_id": format!("t{}{}", id, x.tmdb_id)}))
             .collect()
     } else {
         person
@@ -181,16 +221,12 @@ pub fn actor(c: &mut Call) -> Response {
 
 fn artist_info(s: &State, mbid: &str) -> Option<Value> {
     let a = s.artists.iter().find(|a| a.mbid.eq_ignore_ascii_case(mbid))?;
-    let groups: Vec<Value> = s
-        .albums
-        .iter()
-        .filter(|x| x.artist_mbid == a.mbid)
-        .map(|x| json!({"id": x.mbid, "title": x.title, "releaseDate": x.release_date, "type": x.album_type, "releaseType": x.album_type}))
-        .collect();
+    let groups: Vec<Value> =
+        s.albums.iter().filter(|x| x.artist_mbid == a.mbid).map(|x| release_group_view(s, x)).collect();
     Some(json!({
         "id": a.mbid, "name": a.name, "startYear": "1985", "endYear": null, "type": "Group", "country": "GB", "region": null,
         "disambiguation": "", "banner": null, "logo": null, "poster": null, "fanArt": null, "releaseGroups": groups,
-        "links": {"homePage": null, "wikipedia": null}, "members": [], "overview": a.overview, "monitored": false
+        "links": {"homePage": null, "lastFm": null, "discogs": null, "allMusic": null}, "members": [], "overview": a.overview
     }))
 }
 
@@ -218,14 +254,27 @@ pub fn artist_by_request(c: &mut Call) -> Response {
     }
 }
 
+/// `ReleaseGroup` (`Music/ReleaseGroup.cs`): no artist members; `type` is RequestType.Album,
+/// `releaseType` MusicBrainz's primary type; availability from Lidarr's track share and the
+/// album request, as Ombi's search rules fill it.
+fn release_group_view(s: &State, a: &crate::state::Album) -> Value {
+    let request = s.album_requests.iter().find(|r| r.album_mbid == a.mbid);
+    let percent = if a.available { 100 } else { 0 };
+    json!({
+        "id": a.mbid, "approved": request.is_some_and(|r| r.state.approved), "denied": null, "deniedReason": null,
+        "requested": request.is_some(), "requestId": request.map(|r| r.id).unwrap_or(0),
+        "available": request.is_some_and(|r| r.state.available), "plexUrl": null, "embyUrl": null, "jellyfinUrl": null,
+        "quality": null, "type": 2, "imdbId": null, "theTvDbId": null, "theMovieDbId": null, "subscribed": false,
+        "showSubscribe": false, "title": a.title, "releaseDate": a.release_date, "releaseType": a.album_type,
+        "percentOfTracks": percent, "monitored": a.available, "partiallyAvailable": false, "fullyAvailable": percent == 100
+    })
+}
+
 /// GET `/api/v2/Search/artist/album/{albumId}`: `ReleaseGroup`.
 pub fn release_group(c: &mut Call) -> Response {
     let s: &State = c.state;
     match s.album(c.param(0)) {
-        Some(a) => {
-            Response::ok(json!({"id": a.mbid, "title": a.title, "releaseDate": a.release_date, "type": a.album_type,
-            "artistName": a.artist_name, "artistId": a.artist_mbid, "available": a.available}))
-        }
+        Some(a) => Response::ok(release_group_view(s, a)),
         None => Response::error(NRE),
     }
 }
@@ -251,19 +300,22 @@ pub fn stream(c: &mut Call) -> Response {
     ))
 }
 
-/// GET `/api/v2/Search/ratings/{movie|tv}/{name}/{year}`: Rotten Tomatoes; 204 when unknown.
+/// GET `/api/v2/Search/ratings/{movie|tv}/{name}/{year}`: Rotten Tomatoes' `MovieRatings`
+/// (its own snake_case names) or `TvRatings {class, score}`; 204 when unknown.
 pub fn ratings(c: &mut Call) -> Response {
     let s: &State = c.state;
     let name = c.param(1).to_lowercase();
     if c.param(0).eq_ignore_ascii_case("tv") {
-        if !s.shows.iter().any(|x| x.title.to_lowercase() == name) {
+        if !s.shows.iter().any(|x| x.title.to_lowercase() == name && x.first_aired.starts_with(c.param(2))) {
             return Response::empty(204);
         }
-        return Response::ok(json!({"className": "fresh", "score": 91}));
+        return Response::ok(json!({"class": "certified_fresh", "score": 91}));
     }
     match s.movies.iter().find(|m| m.title.to_lowercase() == name && m.year() == c.param(2)) {
-        Some(m) => Response::ok(json!({"className": "certified-fresh", "score": (m.vote_average * 10.0) as i64,
-            "audienceClassName": "upright", "audienceScore": (m.vote_average * 9.0) as i64})),
+        Some(m) => {
+            Response::ok(json!({"critics_rating": "Certified Fresh", "critics_score": (m.vote_average * 10.0) as i64,
+            "audience_rating": "Upright", "audience_score": (m.vote_average * 9.0) as i64}))
+        }
         None => Response::empty(204),
     }
 }

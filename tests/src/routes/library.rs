@@ -23,8 +23,8 @@ pub fn calendar(c: &mut Call) -> Response {
             continue;
         }
         out.push(json!({
-            "title": m.title, "start": m.release_date, "backgroundColor": "#ff5722", "borderColor": "#ff5722", "type": "movie",
-            "extraParams": [{"providerId": m.tmdb_id, "overview": m.overview, "type": "movie", "releaseDate": m.release_date,
+            "title": m.title, "start": m.release_date, "backgroundColor": "#ff5722", "borderColor": "#0d5a3e", "type": 1,
+            "extraParams": [{"providerId": m.tmdb_id, "overview": m.overview, "type": 1, "releaseDate": m.release_date,
                              "requestStatus": crate::views::request_status(&r.standard)}]
         }));
     }
@@ -32,8 +32,8 @@ pub fn calendar(c: &mut Call) -> Response {
         for se in &ch.seasons {
             for e in se.episodes.iter().filter(|e| near(&e.air_date)) {
                 out.push(json!({
-                    "title": e.title, "start": e.air_date, "backgroundColor": "#1976d2", "borderColor": "#1976d2", "type": "tv",
-                    "extraParams": [{"providerId": 0, "overview": "", "type": "tv", "releaseDate": e.air_date,
+                    "title": e.title, "start": e.air_date, "backgroundColor": "#1976d2", "borderColor": "#ff0000", "type": 0,
+                    "extraParams": [{"providerId": 0, "overview": "", "type": 0, "releaseDate": e.air_date,
                                      "requestStatus": if e.available { "Common.Available" } else { crate::views::request_status(&ch.state) }}]
                 }));
             }
@@ -42,37 +42,57 @@ pub fn calendar(c: &mut Call) -> Response {
     Response::ok(json!(out))
 }
 
-/// GET `/api/v1/RecentlyAdded/movies`: the last 7 days of the media server.
+/// The most rows Ombi returns for the last 7 days (`Take(30)` in `RecentlyAddedEngine.cs`).
+const RECENT_ROWS: usize = 30;
+
+/// Ombi's own content row id of a title on the media server (`PlexServerContent.Id`): what
+/// `RecentlyAddedMovieModel.id` holds, never a TMDB id.
+fn content_row_id(index: usize) -> usize {
+    index + 1
+}
+
+/// GET `/api/v1/RecentlyAdded/movies`: the last 7 days of the media server, at most 30.
 pub fn recently_added_movies(c: &mut Call) -> Response {
     let s = &c.state;
     let since = s.now - 7 * 86_400;
     let rows: Vec<Value> = s
         .movies
         .iter()
-        .filter(|m| m.added_at.is_some_and(|a| a >= since))
-        .map(|m| {
-            json!({"id": m.tmdb_id, "title": m.title, "overview": m.overview, "imdbId": m.imdb_id, "tvDbId": null,
+        .enumerate()
+        .filter(|(_, m)| m.added_at.is_some_and(|a| a >= since))
+        .map(|(i, m)| {
+            json!({"id": content_row_id(i), "title": m.title, "overview": null, "imdbId": m.imdb_id, "tvDbId": null,
                    "theMovieDbId": m.tmdb_id.to_string(), "releaseYear": m.year(), "addedAt": clock::iso(m.added_at.unwrap()),
                    "quality": "1080p"})
         })
+        .take(RECENT_ROWS)
         .collect();
     Response::ok(json!(rows))
 }
 
-/// GET `/api/v1/RecentlyAdded/tv`: episodes added in the last 7 days.
+/// GET `/api/v1/RecentlyAdded/tv`: shows added in the last 7 days as Ombi lists a Plex show
+/// (`TransformPlexShows`): every season it has on the server paired with every episode it
+/// has there, whatever season that episode is in; at most 30 rows.
 pub fn recently_added_tv(c: &mut Call) -> Response {
     let s = &c.state;
     let since = s.now - 7 * 86_400;
     let mut rows = Vec::new();
-    for show in &s.shows {
-        for se in &show.seasons {
-            for e in se.episodes.iter().filter(|e| e.added_at.is_some_and(|a| a >= since)) {
-                rows.push(json!({"id": show.tmdb_id, "title": show.title, "overview": show.overview, "imdbId": show.imdb_id,
+    for (i, show) in s.shows.iter().enumerate() {
+        let added =
+            show.seasons.iter().flat_map(|se| &se.episodes).filter_map(|e| e.added_at).filter(|a| *a >= since).max();
+        let Some(added) = added else { continue };
+        let on_server: Vec<_> = show.seasons.iter().filter(|se| se.episodes.iter().any(|e| e.available)).collect();
+        let episodes: Vec<u32> =
+            on_server.iter().flat_map(|se| se.episodes.iter().filter(|e| e.available).map(|e| e.number)).collect();
+        for se in &on_server {
+            for e in &episodes {
+                rows.push(json!({"id": content_row_id(i), "title": show.title, "overview": null, "imdbId": show.imdb_id,
                     "tvDbId": show.tvdb_id.to_string(), "theMovieDbId": show.tmdb_id.to_string(), "releaseYear": &show.first_aired[..4],
-                    "addedAt": clock::iso(e.added_at.unwrap()), "quality": null, "seasonNumber": se.number, "episodeNumber": e.number}));
+                    "addedAt": clock::iso(added), "quality": null, "seasonNumber": se.number, "episodeNumber": e}));
             }
         }
     }
+    rows.truncate(RECENT_ROWS);
     Response::ok(json!(rows))
 }
 

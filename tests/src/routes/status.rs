@@ -50,7 +50,7 @@ pub fn update(c: &mut Call) -> Response {
         "updateVersion": if available { 4600 } else { 0 },
         "updateDate": if available { "2026-11-20T00:00:00Z" } else { "0001-01-01T00:00:00Z" },
         "updateAvailable": available,
-        "changeLogs": [],
+        "changeLogs": if available { json!("Fixes and improvements.") } else { Value::Null },
         "downloads": []
     }))
 }

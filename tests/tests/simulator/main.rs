@@ -6,5 +6,6 @@ mod faults;
 mod quirks;
 mod routes;
 mod seed;
+mod shapes;
 mod state;
 mod support;

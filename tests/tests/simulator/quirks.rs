@@ -239,9 +239,45 @@ fn recently_requested_tv_rows_carry_a_child_id() {
 fn the_calendar_holds_movies_and_episodes_near_now() {
     let sim = Simulator::start().unwrap();
     let cal = get(&sim, "/api/v2/Calendar");
-    let kinds: Vec<&str> = cal.as_array().unwrap().iter().map(|e| e["type"].as_str().unwrap()).collect();
-    assert!(kinds.contains(&"tv") && kinds.contains(&"movie"), "{kinds:?}");
-    let tv = cal.as_array().unwrap().iter().find(|e| e["type"] == "tv").unwrap();
+    // `type` is the RequestType integer: TvShow 0, Movie 1 (CalendarEngine.cs).
+    let kinds: Vec<u64> = cal.as_array().unwrap().iter().map(|e| e["type"].as_u64().unwrap()).collect();
+    assert!(kinds.contains(&0) && kinds.contains(&1), "{kinds:?}");
+    let tv = cal.as_array().unwrap().iter().find(|e| e["type"] == 0).unwrap();
     assert_eq!(tv["extraParams"][0]["providerId"], 0);
     assert_eq!(tv["extraParams"][0]["overview"], "");
+}
+
+/// Recently added rows as Ombi makes them: `id` is Ombi's content row id (never the TMDB id),
+/// a Plex show's rows are every season paired with every episode, and at most 30 rows.
+#[test]
+fn recently_added_rows_are_ombis_rows() {
+    let sim = Simulator::start().unwrap();
+    for route in ["/api/v1/RecentlyAdded/movies", "/api/v1/RecentlyAdded/tv"] {
+        let rows = get(&sim, route);
+        let rows = rows.as_array().unwrap();
+        assert!(!rows.is_empty() && rows.len() <= 30, "{route}: {} rows", rows.len());
+        for r in rows {
+            assert_ne!(r["id"].to_string().trim_matches('"'), r["theMovieDbId"].as_str().unwrap(), "{route}: {r}");
+        }
+    }
+    let rows = get(&sim, "/api/v1/RecentlyAdded/tv");
+    let rows = rows.as_array().unwrap();
+    let show = &rows[0]["id"];
+    let of_show: Vec<(u64, u64)> = rows
+        .iter()
+        .filter(|r| &r["id"] == show)
+        .map(|r| (r["seasonNumber"].as_u64().unwrap(), r["episodeNumber"].as_u64().unwrap()))
+        .collect();
+    // The first season's rows (whole: the 30-row cut falls at the end) list every episode the
+    // show has, whichever season it is in, so episode numbers repeat.
+    let first = of_show[0].0;
+    let mut listed: Vec<u64> = of_show.iter().filter(|(s, _)| *s == first).map(|(_, e)| *e).collect();
+    let mut all: Vec<u64> = of_show.iter().map(|(_, e)| *e).collect();
+    listed.sort_unstable();
+    all.sort_unstable();
+    all.dedup();
+    let mut distinct = listed.clone();
+    distinct.dedup();
+    assert_eq!(distinct, all, "{of_show:?}");
+    assert!(listed.len() > distinct.len(), "a show of several seasons repeats episode numbers: {of_show:?}");
 }
