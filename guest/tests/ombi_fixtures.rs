@@ -146,6 +146,7 @@ fn details_models() {
     let credits: Vec<_> = m.credits.iter().map(|c| (c.name.as_str(), c.role.as_deref())).collect();
     assert_eq!(credits, vec![("Adam Scott", Some("Mark Scout")), ("Dan Erickson", None)], "TV cast is `person`");
     assert_eq!(m.genres, vec!["Drama", "Mystery"]);
+    assert_eq!(m.artwork_uris, vec!["https://image.tmdb.org/t/p/w500/lFf6LLrQjYldcZItzOkGmMMigP7.jpg"]);
     assert_eq!(m.seasons[0].episodes[0].available, Some(true));
 
     let c: CollectionDto = read("MovieCollectionsViewModel.json");

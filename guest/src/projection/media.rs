@@ -260,6 +260,9 @@ pub fn movie_full(full: &MovieFull, include: Include) -> (Media, bool) {
 /// lists were cut.
 pub fn tv_full(full: &TvFull, include: Include) -> (Media, bool) {
     let mut m = from_tv_v2(&full.show);
+    if m.artwork_uris.is_empty() {
+        m.artwork_uris.extend(text::artwork(full.images.as_ref().and_then(|i| i.original.as_deref())));
+    }
     if let Some(ext) = &full.external_ids {
         if let Some(imdb) = &ext.imdb_id {
             m.add_id(Namespace::Imdb, imdb);

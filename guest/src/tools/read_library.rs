@@ -199,6 +199,18 @@ mod tests {
         assert!(notes.warnings.iter().any(|w| w.contains("Andor")), "{:?}", notes.warnings);
     }
 
+    /// Ombi returns at most 30 rows (`Take(30)`), invented Plex rows included: a full answer
+    /// says more may have been added.
+    #[test]
+    fn thirty_rows_may_not_be_everything() {
+        let rows: Vec<String> =
+            (0..30).map(|i| format!(r#"{{"id":{i},"title":"Film {i}","theMovieDbId":"{}"}}"#, 1000 + i)).collect();
+        let mut fake = FakeOmbi::new().reply("GET /api/v1/RecentlyAdded/movies", 200, &format!("[{}]", rows.join(",")));
+        let (out, notes) = run_tool(&mut fake, "read_library", json!({"view": "recently_added", "media": "movie"}));
+        assert!(out.is_ok());
+        assert!(notes.warnings.iter().any(|w| w.contains("at most 30 rows")), "{:?}", notes.warnings);
+    }
+
     #[test]
     fn recently_added_needs_media() {
         let e = run_tool(&mut FakeOmbi::new(), "read_library", json!({"view": "recently_added"})).0.unwrap_err();

@@ -259,6 +259,16 @@ pub struct TvFull {
     pub external_ids: Option<ExternalIds>,
     #[serde(default)]
     pub season_requests: Option<Vec<SeasonDto>>,
+    /// The poster: this model has no `posterPath` (`images.original` is TMDB's poster path).
+    #[serde(default)]
+    pub images: Option<ImagesDto>,
+}
+
+/// `Images {medium, original}` of `SearchFullInfoTvShowViewModel`.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct ImagesDto {
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub original: Option<String>,
 }
 
 /// `MovieCollectionsViewModel` of v2 `Search/movie/collection/{id}`.
