@@ -116,7 +116,7 @@ pub fn lidarr_profiles(c: &mut Call) -> Response {
 /// GET `/api/v1/Lidarr/RootFolders`.
 pub fn lidarr_root_folders(c: &mut Call) -> Response {
     Response::ok(if lidarr_on(c) {
-        json!([{"id": 1, "path": "/music", "freespace": 812_003_201_024u64}])
+        json!([{"id": 1, "path": "/music", "freeSpace": 812_003_201_024u64, "unmappedFolders": []}])
     } else {
         json!([])
     })

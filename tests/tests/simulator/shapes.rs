@@ -63,11 +63,47 @@ fn differences(sim: &Value, model: &Value, at: &str, out: &mut Vec<String>) {
     }
 }
 
-/// Fills a route's placeholder from the seeded data: `{voted_movie}` is a movie request
-/// with votes.
+/// Placeholders a route may hold, filled from the seeded data: (placeholder, a list route, a
+/// pointer into its answer).
+const PLACEHOLDERS: &[(&str, &str, &str)] = &[
+    ("{movie_request}", "/api/v1/Request/movie", "/0/id"),
+    ("{tv_parent}", "/api/v1/Request/tv", "/0/id"),
+    ("{album_request}", "/api/v1/request/music", "/0/id"),
+    ("{issue}", "/api/v1/Issues", "/0/id"),
+    ("{issue_provider}", "/api/v1/Issues", "/0/providerId"),
+    ("{user}", "/api/v1/Identity/Users", "/0/id"),
+    ("{plex_machine}", "/api/v1/Plex/servers", "/servers/0/machineId"),
+];
+
+/// Fills a route's placeholders from the seeded data; `{commented_issue}` is an issue with
+/// comments, `{voted_movie}` a movie request with votes.
 fn resolve(sim: &Simulator, path: &str) -> String {
+    let mut path = path.to_string();
+    for (name, list, at) in PLACEHOLDERS {
+        if path.contains(name) {
+            let v = api(sim, "GET", list, None).json();
+            let value = v.pointer(at).unwrap_or_else(|| panic!("{list}: no {at}"));
+            path = path.replace(name, value.as_str().map(str::to_string).unwrap_or(value.to_string()).as_str());
+        }
+    }
+    if path.contains("{commented_issue}") {
+        let issues = api(sim, "GET", "/api/v1/Issues", None).json();
+        let id = issues
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["id"].to_string())
+            .find(|id| {
+                api(sim, "GET", &format!("/api/v1/Issues/{id}/comments"), None)
+                    .json()
+                    .as_array()
+                    .is_some_and(|c| !c.is_empty())
+            })
+            .expect("an issue with comments");
+        path = path.replace("{commented_issue}", &id);
+    }
     if !path.contains("{voted_movie}") {
-        return path.to_string();
+        return path;
     }
     let open = api(sim, "GET", "/api/v1/Vote", None).json();
     let voted = open.as_array().unwrap().iter().find(|v| {
