@@ -188,7 +188,7 @@ pub fn parents_of(children: Vec<TvChildDto>) -> Vec<TvParentDto> {
         let at = match out.iter().position(|p| positive(p.id) == Some(pid)) {
             Some(i) => i,
             None => {
-                let mut p = c.parent_request.as_deref().cloned().unwrap_or_else(|| TvParentDto {
+                let mut p = c.parent_request.as_deref().cloned().unwrap_or(TvParentDto {
                     id: None,
                     tv_db_id: None,
                     external_provider_id: None,
