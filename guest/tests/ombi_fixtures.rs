@@ -14,7 +14,7 @@ use ombi_guest::projection::{
 use ombi_guest::upstream::dto::IdName;
 use ombi_guest::upstream::dto::integrations::{PlexLibrariesDto, PlexServersDto, ProfileDto, RootFolderDto};
 use ombi_guest::upstream::dto::issues::{
-    CategoryDto, ChatCommentDto, GroupDto, IssueCommentDto, IssueCountsDto, IssueDto,
+    CategoryDto, ChatCommentDto, GroupDto, IssueCommentDto, IssueCountsDto, IssueDto, NewCommentDto,
 };
 use ombi_guest::upstream::dto::library::{CalendarDto, RecentlyAddedDto};
 use ombi_guest::upstream::dto::media::{
@@ -25,7 +25,7 @@ use ombi_guest::upstream::dto::requests::{
     AlbumRequestDto, CountsDto, EngineResult, FailedDto, MovieRequestDto, Paged, QuotaDto, RecentDto, StatsDto,
     TvChildDto, TvParentDto,
 };
-use ombi_guest::upstream::dto::server::{About, Feature, Update};
+use ombi_guest::upstream::dto::server::{About, Feature, Update, Wizard};
 use ombi_guest::upstream::dto::users::{OnlineDto, PreferenceDto, ServiceUserDto, UserView};
 use ombi_guest::upstream::dto::votes::{OpenVoteDto, VoteDto};
 use serde::de::DeserializeOwned;
@@ -252,6 +252,11 @@ fn request_models() {
     assert_eq!((r.queue_id, r.request_id), (3, Some(41)));
     let e: EngineResult = read("RequestEngineResult.json");
     assert_eq!((e.is_error, e.error_code.as_deref()), (Some(true), Some("AlreadyRequested")));
+    let e: EngineResult = read("VoteEngineResult.json");
+    assert_eq!(
+        (e.result, e.is_error, e.error_message.as_deref()),
+        (Some(false), Some(true), Some("You have already voted!"))
+    );
 }
 
 #[test]
@@ -262,6 +267,8 @@ fn issue_vote_user_and_server_models() {
     assert_eq!((i.id, i.provider_id.as_deref(), i.request_id, i.category_id), (5, Some("95396"), Some(31), Some(1)));
     let c: IssueCommentDto = read("IssueComments.json");
     assert_eq!(issues::comment(&c, 5).unwrap().comment, "Still no sound on episode 2.");
+    let posted: NewCommentDto = read("IssueComments.json");
+    assert_eq!((posted.id, posted.issues_id), (Some(8), Some(5)));
     let chat: Vec<ChatCommentDto> = read("IssueCommentChatViewModel.json");
     assert!(issues::chat_comment(&chat[0], 5).is_some());
     let groups: Vec<GroupDto> = read("IssuesSummaryModel.json");
@@ -296,6 +303,8 @@ fn issue_vote_user_and_server_models() {
     assert!(!server::update(&u).is_empty());
     let f: Vec<Feature> = read("FeatureEnablement.json");
     assert_eq!(server::features(&f).len(), 2);
+    let w: Wizard = read("WizardStatus.json");
+    assert_eq!(w.result, Some(true));
 }
 
 #[test]

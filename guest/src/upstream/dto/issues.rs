@@ -107,6 +107,4 @@ pub struct NewCommentDto {
     pub id: Option<i64>,
     #[serde(default, rename = "issuesId", deserialize_with = "int_id")]
     pub issues_id: Option<i64>,
-    #[serde(default, deserialize_with = "lenient_bool")]
-    pub deleted: Option<bool>,
 }
