@@ -2,7 +2,7 @@
 
 use serde::Deserialize;
 
-use super::{int_id, lenient_bool, lenient_text, text_id};
+use super::{int_id, lenient_text, text_id};
 
 /// `Issues`; `resovledDate` is Ombi's spelling. The nested user, category and comments are
 /// not read here.
