@@ -34,14 +34,18 @@ pub struct WasmBackend {
 }
 
 /// How long a 2026-07-28 confirmation stays answerable.
-const CONFIRMATION_TTL: std::time::Duration = std::time::Duration::from_secs(600);
+pub const CONFIRMATION_TTL: std::time::Duration = std::time::Duration::from_secs(600);
 
 /// Decides a member's identity for a call (hosted mode): checks the member against Ombi's
 /// user list and an `as_user`/`on_behalf_of` naming someone else against their roles.
 pub trait Members: Send + Sync {
     /// The identity the call's requests carry, or the error code and message of a refusal
     /// (nothing was sent).
-    fn identity(&self, member: &str, arguments: &Value) -> BoxFuture<Result<Identity, (&'static str, String)>>;
+    fn identity(
+        self: Arc<Self>,
+        member: &str,
+        arguments: &Value,
+    ) -> BoxFuture<Result<Identity, (&'static str, String)>>;
 }
 
 /// A call's arguments as JSON (its text as a string when it is not JSON).
@@ -100,6 +104,12 @@ impl WasmBackend {
         Ok(WasmBackend { runtime, config, tools, audit, sealer: Sealer::new(CONFIRMATION_TTL), members: None })
     }
 
+    /// Seals 2026-07-28 confirmations with `sealer` (a key shared by replicas).
+    pub fn with_sealer(mut self, sealer: Sealer) -> WasmBackend {
+        self.sealer = sealer;
+        self
+    }
+
     /// Serves members: each call of a member runs as their Ombi identity.
     pub fn with_members(mut self, members: Arc<dyn Members>, sealer: Sealer) -> WasmBackend {
         self.members = Some(members);
@@ -131,6 +141,7 @@ impl WasmBackend {
         let (Some(member), Some(members)) = (call.caller.member_name(), &self.members) else { return Ok(None) };
         let arguments = parse_arguments(&call.arguments);
         members
+            .clone()
             .identity(member, &arguments)
             .await
             .map(Some)

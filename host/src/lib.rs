@@ -26,6 +26,7 @@ pub mod cache;
 pub mod config;
 pub mod confirmation;
 pub mod demo;
+pub mod hosted;
 pub mod http;
 pub mod key_search;
 pub mod key_spelling;

@@ -340,6 +340,11 @@ impl Runtime {
         })
     }
 
+    /// The connections to Ombi every call shares (the host's own requests use them too).
+    pub fn pool(&self) -> Arc<Pool> {
+        self.maker.pool.clone()
+    }
+
     /// Calls so far, and how many of them found their instance made ahead.
     pub fn calls_and_spares(&self) -> (u64, u64) {
         (self.calls.load(Ordering::Relaxed), self.spares_taken.load(Ordering::Relaxed))

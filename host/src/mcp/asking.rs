@@ -18,11 +18,19 @@ use super::wire::Outgoing;
 /// Confirmations that may wait for a person at once (each holds only a little memory).
 pub const MAX_WAITING_CONFIRMATIONS: usize = 64;
 
-/// Requests this server sent a client, waiting for their responses.
-#[derive(Default)]
+/// Requests this server sent a client, waiting for their responses. Their ids carry a
+/// random part, so nobody can answer a question they were not asked.
 pub struct Pending {
     waiting: Mutex<HashMap<String, oneshot::Sender<Value>>>,
     next: AtomicU64,
+    prefix: String,
+}
+
+impl Default for Pending {
+    fn default() -> Pending {
+        let prefix = crate::state_token::hex(&crate::state_token::random_bytes()[..8]);
+        Pending { waiting: Mutex::default(), next: AtomicU64::new(0), prefix }
+    }
 }
 
 impl Pending {
@@ -49,7 +57,7 @@ impl Pending {
         params: Value,
         timeout: Duration,
     ) -> Result<Value, Answer> {
-        let id = format!("ombi-mcp-{}", self.next.fetch_add(1, Ordering::Relaxed) + 1);
+        let id = format!("ombi-mcp-{}-{}", self.prefix, self.next.fetch_add(1, Ordering::Relaxed) + 1);
         let (tx, rx) = oneshot::channel();
         self.waiting.lock().expect("pending").insert(id.clone(), tx);
         let msg = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});

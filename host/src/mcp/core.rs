@@ -74,10 +74,22 @@ impl Core {
     /// Answers one request.
     pub async fn handle(&self, id: &Value, method: &str, params: &Value, cx: RequestContext) -> Outgoing {
         let server_info = self.server_info();
+        // 2026-07-28 removed the handshake, ping and the log level (SEP-2575).
+        if matches!(cx.era, Era::Modern { .. }) && matches!(method, "initialize" | "ping" | "logging/setLevel") {
+            let message = format!("Method not found: {method} (removed in protocol 2026-07-28)");
+            return finish(&cx.era, method, jsonrpc::error(id, METHOD_NOT_FOUND, &message).into(), &server_info);
+        }
         let answer = match method {
             "tools/call" => self.call_tool(id, params, &cx).await,
             "resources/read" => match params["uri"].as_str() {
-                Some(uri) => rpc(id, extras::read(self.backend.clone(), uri, cx.caller.clone()).await).into(),
+                Some(uri) => {
+                    let mut answer = rpc(id, extras::read(self.backend.clone(), uri, cx.caller.clone()).await);
+                    // A resource that does not exist names itself (SEP-2164).
+                    if answer.pointer("/error/code") == Some(&json!(INVALID_PARAMS)) {
+                        answer["error"]["data"] = json!({ "uri": uri });
+                    }
+                    answer.into()
+                }
                 None => jsonrpc::error(id, INVALID_PARAMS, "resources/read needs params.uri (a string)").into(),
             },
             "completion/complete" => {

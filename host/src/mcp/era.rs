@@ -15,7 +15,7 @@ pub const LEGACY: &[&str] = &["2025-11-25", "2025-06-18", "2024-11-05"];
 /// JSON-RPC code of an unsupported protocol version (2026-07-28).
 pub const UNSUPPORTED_VERSION: i64 = -32022;
 
-const PROTOCOL_KEY: &str = "io.modelcontextprotocol/protocolVersion";
+pub const PROTOCOL_KEY: &str = "io.modelcontextprotocol/protocolVersion";
 const CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilities";
 /// Where a 2026-07-28 result names its server.
 pub const SERVER_INFO_KEY: &str = "io.modelcontextprotocol/serverInfo";

@@ -53,8 +53,9 @@ fn discovery_and_lists_carry_the_modern_shape() {
     let call = modern(&mut s, "tools/call", json!({"name": "read_server", "arguments": {}}));
     assert_eq!(call["result"]["resultType"], "complete", "{call}");
     assert_eq!(call["result"]["structuredContent"]["ok"], true);
-    // ping is deprecated in 2026-07-28 but still answered.
-    assert_eq!(modern(&mut s, "ping", json!({}))["result"]["resultType"], "complete");
+    // ping and initialize were removed in 2026-07-28.
+    assert_eq!(modern(&mut s, "ping", json!({}))["error"]["code"], -32601);
+    assert_eq!(modern(&mut s, "initialize", json!({"protocolVersion": "2025-11-25"}))["error"]["code"], -32601);
     assert!(s.finish());
 }
 
