@@ -244,7 +244,17 @@ impl<'a> Ctx<'a> {
     /// on `field`.
     pub fn user_named(&mut self, name: &str, field: &str) -> Result<Acting, ToolError> {
         let wanted = name.trim();
-        let users = self.users()?;
+        match self.users().map(|_| ()) {
+            Ok(()) => {}
+            // A user Ombi does not let list its users (no PowerUser role, as a household
+            // member of a hosted server is) can still be themselves: Ombi's view of the caller,
+            // for the default user only (a host that forces a member's identity names them so).
+            Err(e) if matches!(e.http_status, Some(401 | 403)) && self.is_default_user(wanted) => {
+                return self.me(wanted).ok_or(e);
+            }
+            Err(e) => return Err(e),
+        }
+        let users = self.users.as_ref().expect("just listed");
         let found = users.items.iter().find(|u| u.user_name.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(wanted)));
         match found {
             Some(u) => {
@@ -255,6 +265,18 @@ impl<'a> Ctx<'a> {
                 format!("`{field}`: Ombi has no user named {wanted:?}. Use read_users to list the user names."),
             )),
         }
+    }
+
+    fn is_default_user(&self, name: &str) -> bool {
+        self.settings.default_user.as_deref().is_some_and(|d| d.trim().eq_ignore_ascii_case(name))
+    }
+
+    /// `name` as Ombi sees the caller (`GET /api/v1/Identity` as that user), if it is them.
+    fn me(&mut self, name: &str) -> Option<Acting> {
+        let req = ApiRequest::get("/api/v1/Identity").as_user(Some(name.to_string()));
+        let me: UserView = self.fetch_opt(&req, "the current user").ok().flatten()?;
+        let user_name = me.user_name.filter(|n| n.eq_ignore_ascii_case(name))?;
+        Some(Acting { user_name, id: me.id.unwrap_or_default() })
     }
 
     /// The user a call acts as: `as_user` when given, else the server's default user
@@ -276,5 +298,32 @@ impl<'a> Ctx<'a> {
             );
             e
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::FakeOmbi;
+
+    #[test]
+    fn a_user_who_may_not_list_users_is_still_themselves() {
+        // As a hosted server's member without Ombi's PowerUser role: the list is refused,
+        // Ombi's view of the caller names them.
+        let mut fake = FakeOmbi::new().reply("GET /api/v1/Identity/Users", 403, "").reply(
+            "GET /api/v1/Identity",
+            200,
+            r#"{"id":"u-7","userName":"Alex"}"#,
+        );
+        let settings = Settings { default_user: Some("alex".into()), ..Settings::default() };
+        let mut ctx = Ctx::new(&settings, &mut fake);
+        let me = ctx.acting_user(None).unwrap().unwrap();
+        assert_eq!((me.user_name.as_str(), me.id.as_str()), ("Alex", "u-7"));
+        // Someone else cannot be reached that way.
+        let e = ctx.acting_user(Some("morgan")).unwrap_err();
+        assert_eq!(e.http_status, Some(403));
+        drop(ctx);
+        assert_eq!(fake.sent.iter().filter(|r| r.path == "/api/v1/Identity").count(), 1);
+        assert_eq!(fake.sent.iter().find(|r| r.path == "/api/v1/Identity").unwrap().user.as_deref(), Some("alex"));
     }
 }
