@@ -141,18 +141,11 @@ pub async fn serve(parts: Parts, session_key: [u8; 32]) -> anyhow::Result<()> {
     tokio::select! {
         r = server => r?,
         () = async move {
-            // Bounded: once draining, wait at most `drain` for the calls in flight.
-            loop {
+            // Bounded: once draining, calls in flight have `drain` to finish.
+            while !waiter.draining.load(Ordering::Acquire) {
                 tokio::time::sleep(Duration::from_millis(100)).await;
-                if waiter.draining.load(Ordering::Acquire) {
-                    let deadline = tokio::time::Instant::now() + drain;
-                    while waiter.in_flight.load(Ordering::Acquire) > 0 && tokio::time::Instant::now() < deadline {
-                        tokio::time::sleep(Duration::from_millis(50)).await;
-                    }
-                    tokio::time::sleep(Duration::from_millis(200)).await;
-                    return;
-                }
             }
+            tokio::time::sleep(drain).await;
         } => tracing::warn!("calls still in flight when the drain time ran out"),
     }
     tracing::info!("stopped");

@@ -8,6 +8,8 @@ mod cli;
 mod corpus;
 mod faults;
 mod fuzz;
+mod hosted;
+mod http_support;
 mod key_leaks;
 mod modern;
 mod protocol;
