@@ -14,6 +14,7 @@ mod key_leaks;
 mod modern;
 mod protocol;
 mod reads;
+mod replicas;
 mod sandbox;
 mod support;
 mod tools;
