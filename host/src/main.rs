@@ -55,7 +55,7 @@ HOSTED MODE (serve --http):
     OMBI_MCP_STATE_KEY            a secret shared by replicas (32+ characters)
     OMBI_MCP_ALLOWED_ORIGINS      browser origins allowed, comma-separated
     OMBI_MCP_MEMBER_CONCURRENCY   calls in flight per member (default 4)
-    OMBI_MCP_MEMBER_RATE          requests per minute per member (default 120)
+    OMBI_MCP_MEMBER_RATE          requests per minute per member (default 300)
 ";
 
 enum Command {

@@ -75,10 +75,8 @@ impl Redactor {
     /// Every string of a JSON value (and every key) scrubbed for output.
     pub fn scrub_value(&self, v: &mut serde_json::Value) {
         match v {
-            serde_json::Value::String(s) => {
-                if !self.is_clean(s.as_bytes()) {
-                    *s = self.scrub_text(std::mem::take(s));
-                }
+            serde_json::Value::String(s) if !self.is_clean(s.as_bytes()) => {
+                *s = self.scrub_text(std::mem::take(s));
             }
             serde_json::Value::Array(items) => items.iter_mut().for_each(|i| self.scrub_value(i)),
             serde_json::Value::Object(map) => {

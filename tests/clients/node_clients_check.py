@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from http_server import start_http
 from simulator import start_simulator
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -176,6 +177,38 @@ class Checker:
         print(f"Inspector {era}: all 31 tools called once, each structuredContent valid against its outputSchema")
 
 
+def http(mcp_bin, clients, env, calls):
+    """The same clients over HTTP, as members with their own tokens: the Inspector CLI with
+    `--transport http` (both eras) and the TypeScript SDK's StreamableHTTPClientTransport."""
+    tokens = os.path.join(env["OMBI_MCP_CACHE_DIR"], "tokens")
+    token = {}
+    for user in ("alex", "morgan"):
+        out = subprocess.run([mcp_bin, "token", "new", user, "--file", tokens], check=True, capture_output=True, text=True)
+        token[user] = out.stdout.strip().splitlines()[-1]
+    # Every Inspector invocation is a new client (its handshake included): a generous rate.
+    extra = {"OMBI_ALLOW_WRITES": "true", "OMBI_MCP_MEMBER_RATE": "5000"}
+    server, url = start_http(mcp_bin, dict(env, OMBI_MCP_TOKENS_FILE=tokens), extra)
+    inspector = os.path.join(clients, "node_modules", ".bin", "mcp-inspector")
+    try:
+        for era in ("legacy", "modern"):
+            base = [inspector, "--cli", url, "--transport", "http", "--header", f"Authorization: Bearer {token['morgan']}", "--format", "json", "--protocol-era", era]
+            out = subprocess.run(base + ["--method", "tools/list", "--strict"], capture_output=True, text=True, timeout=300)
+            assert out.returncode == 0, f"Inspector http {era} tools/list: {out.returncode}\n{out.stderr[-2000:]}"
+            assert len(json.loads(out.stdout)["result"]["tools"]) == 31
+            for tool, args in READS:
+                out = subprocess.run(base + ["--method", "tools/call", "--tool-name", tool, "--tool-args-json", json.dumps(args)], capture_output=True, text=True, timeout=300)
+                assert out.returncode == 0, f"Inspector http {era} {tool}: {out.returncode}\n{out.stdout[-1500:]}\n{out.stderr[-1500:]}"
+                result = json.loads(out.stdout)
+                result = result.get("result", result)
+                assert (result.get("structuredContent") or {}).get("ok") is True, f"{era} {tool}: {result}"
+            print(f"Inspector over HTTP ({era}) as member morgan: tools/list --strict and {len(READS)} calls valid against their outputSchema")
+        script = os.path.join(clients, "ts_http_check.mjs")
+        shutil.copy(os.path.join(HERE, "ts_http_check.mjs"), script)
+        subprocess.run(["node", script, url, token["alex"], token["morgan"], calls], check=True, timeout=300)
+    finally:
+        server.terminate()
+
+
 def main(mcp_bin, sim_bin, clients):
     sim, sim_env = start_simulator(sim_bin)
     cache = tempfile.mkdtemp(prefix="ombi-mcp-nodecheck-")
@@ -195,6 +228,7 @@ def main(mcp_bin, sim_bin, clients):
         with open(calls, "w") as f:
             json.dump(READS, f)
         subprocess.run(["node", script, mcp_bin, calls], env=dict(os.environ, **env), check=True, timeout=300)
+        http(mcp_bin, clients, env, calls)
     finally:
         sim.terminate()
         sim.wait()

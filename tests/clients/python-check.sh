@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The real-client check: installs the Python MCP SDK (mcp==2.3.0) in a virtualenv under
-# target/ and runs python_client_check.py against the debug binaries.
+# target/ and runs python_client_check.py (stdio) and python_http_check.py (serve --http, as
+# members with their own tokens) against the debug binaries.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -15,3 +16,4 @@ if [ ! -x "$venv/bin/python" ]; then
   "$venv/bin/pip" install --quiet "mcp==2.3.0"
 fi
 "$venv/bin/python" tests/clients/python_client_check.py "$target_dir/debug/ombi-mcp" "$target_dir/debug/ombi-sim"
+"$venv/bin/python" tests/clients/python_http_check.py "$target_dir/debug/ombi-mcp" "$target_dir/debug/ombi-sim"

@@ -17,7 +17,7 @@ pub fn origin_ok(origin: Option<&str>, host: Option<&str>, allowed: &[String]) -
                 let h = h.trim().to_ascii_lowercase();
                 o == format!("http://{h}") || o == format!("https://{h}")
             });
-            same || allowed.iter().any(|a| *a == o)
+            same || allowed.contains(&o)
         }
     }
 }

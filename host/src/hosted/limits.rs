@@ -11,7 +11,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 /// Default calls in flight per member (`OMBI_MCP_MEMBER_CONCURRENCY`).
 pub const DEFAULT_IN_FLIGHT: usize = 4;
 /// Default requests per minute per member (`OMBI_MCP_MEMBER_RATE`).
-pub const DEFAULT_PER_MINUTE: u32 = 120;
+pub const DEFAULT_PER_MINUTE: u32 = 300;
 
 /// Why a request was not admitted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

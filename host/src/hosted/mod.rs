@@ -225,14 +225,14 @@ fn unauthorized(message: &str) -> Response {
 }
 
 /// Who calls: the member of a valid token, nobody without tokens, or a refusal.
-fn authenticate(app: &App, headers: &HeaderMap) -> Result<Option<tokens::Entry>, Response> {
+fn authenticate(app: &App, headers: &HeaderMap) -> Result<Option<tokens::Entry>, Box<Response>> {
     let Some(store) = &app.tokens else { return Ok(None) };
     let Some(token) = headers::bearer(headers) else {
-        return Err(unauthorized("Unauthorized: send your member token as `Authorization: Bearer …`"));
+        return Err(Box::new(unauthorized("Unauthorized: send your member token as `Authorization: Bearer …`")));
     };
     match store.check(token) {
         Some(entry) => Ok(Some(entry)),
-        None => Err(unauthorized("Unauthorized: this token is not (or no longer) valid")),
+        None => Err(Box::new(unauthorized("Unauthorized: this token is not (or no longer) valid"))),
     }
 }
 
@@ -268,7 +268,7 @@ async fn post_mcp(State(app): State<Arc<App>>, headers: HeaderMap, body: Bytes) 
     }
     let entry = match authenticate(&app, &headers) {
         Ok(e) => e,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     // Members are limited one by one; without tokens there is one identity, the operator's.
     if let Some(e) = &entry

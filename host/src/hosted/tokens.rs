@@ -4,8 +4,8 @@
 //! it changes (so `token revoke` needs no restart). The file is one line per token:
 //!
 //! ```text
-//! # ombi-mcp member tokens: id, Ombi user, SHA-256 of the token (hex), created
-//! 3f9a1c2e	alice	9b7c…	2026-12-03T09:00:00Z
+//! # ombi-mcp member tokens: id, Ombi user, SHA-256 of the token (hex), created (tab-separated)
+//! 3f9a1c2e<TAB>alice<TAB>9b7c…<TAB>2026-12-03T09:00:00Z
 //! ```
 
 use std::io::Write as _;
@@ -183,14 +183,16 @@ fn same(a: &[u8; 32], b: &[u8; 32]) -> bool {
     a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
+/// What identifies a version of the file: its modification time, length and inode.
+type Stamp = (SystemTime, u64, u64);
+
 /// The tokens file as the server sees it: re-read whenever it changes on disk.
 pub struct TokenStore {
     path: PathBuf,
-    seen: Mutex<(Option<(SystemTime, u64, u64)>, Vec<Entry>)>,
+    seen: Mutex<(Option<Stamp>, Vec<Entry>)>,
 }
 
-/// What identifies a version of the file: its modification time, length and inode.
-fn stamp(path: &Path) -> Option<(SystemTime, u64, u64)> {
+fn stamp(path: &Path) -> Option<Stamp> {
     let m = std::fs::metadata(path).ok()?;
     #[cfg(unix)]
     let ino = std::os::unix::fs::MetadataExt::ino(&m);

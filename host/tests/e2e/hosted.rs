@@ -232,7 +232,10 @@ fn a_2025_session_is_sealed_and_its_confirmation_comes_on_the_stream() {
         400,
         "a session is required"
     );
-    assert_eq!(request(&s.addr, "POST", "/mcp", &with_session(&json_headers, Some("forged.0000")), list.as_bytes()).status, 404);
+    assert_eq!(
+        request(&s.addr, "POST", "/mcp", &with_session(&json_headers, Some("forged.0000")), list.as_bytes()).status,
+        404
+    );
     let r = request(&s.addr, "POST", "/mcp", &with_session(&json_headers, Some(&sid)), list.as_bytes());
     assert_eq!(r.json()["result"]["tools"].as_array().unwrap().len(), 31);
     let note = json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string();
@@ -242,6 +245,7 @@ fn a_2025_session_is_sealed_and_its_confirmation_comes_on_the_stream() {
     let call = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "write_issue_delete", "arguments": {"issue_id": issue}}}).to_string();
     let mut events = stream(&s.addr, &with_session(&json_headers, Some(&sid)), call.as_bytes());
     assert_eq!(events.status, 200);
+    assert!(events.headers.iter().any(|(k, v)| k == "content-type" && v.starts_with("text/event-stream")));
     let question = events.next().unwrap();
     assert_eq!(question["method"], "elicitation/create", "{question}");
     assert!(question["params"]["message"].as_str().unwrap().starts_with(&format!("Delete issue #{issue}")));
@@ -249,7 +253,10 @@ fn a_2025_session_is_sealed_and_its_confirmation_comes_on_the_stream() {
     let answer =
         json!({"jsonrpc": "2.0", "id": question["id"], "result": {"action": "accept", "content": {"confirm": true}}})
             .to_string();
-    assert_eq!(request(&s.addr, "POST", "/mcp", &with_session(&json_headers, Some(&sid)), answer.as_bytes()).status, 202);
+    assert_eq!(
+        request(&s.addr, "POST", "/mcp", &with_session(&json_headers, Some(&sid)), answer.as_bytes()).status,
+        202
+    );
     let result = events.next().unwrap();
     assert_eq!(result["id"], 3);
     assert_eq!(result["result"]["structuredContent"]["ok"], true, "{result}");

@@ -52,7 +52,11 @@ fn start_nginx(bin: &str, port: u16, upstreams: &[&str]) -> Nginx {
         .unwrap();
     let deadline = Instant::now() + Duration::from_secs(20);
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "nginx did not start: {}", std::fs::read_to_string(format!("{dir}/error.log")).unwrap_or_default());
+        assert!(
+            Instant::now() < deadline,
+            "nginx did not start: {}",
+            std::fs::read_to_string(format!("{dir}/error.log")).unwrap_or_default()
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
     Nginx(child)
@@ -103,11 +107,20 @@ fn confirmations_complete_across_replicas_behind_nginx_once_and_only_for_their_m
     // Asked through the proxy, answered through it: round robin puts the two on different replicas.
     let issue = sim.with_state(|st| st.issues[0].id);
     let args = json!({"issue_id": issue});
-    let asked = modern(&proxy, Some(&morgan), 10, "tools/call", json!({"name": "write_issue_delete", "arguments": args})).json();
+    let asked =
+        modern(&proxy, Some(&morgan), 10, "tools/call", json!({"name": "write_issue_delete", "arguments": args}))
+            .json();
     assert_eq!(asked["result"]["resultType"], "input_required", "{asked}");
     let state = asked["result"]["requestState"].as_str().unwrap().to_string();
     // Only the member it was asked of may answer it.
-    let r = retry(&a.addr, &alex, "write_issue_delete", &args, &state, json!({"action": "accept", "content": {"confirm": true}}));
+    let r = retry(
+        &a.addr,
+        &alex,
+        "write_issue_delete",
+        &args,
+        &state,
+        json!({"action": "accept", "content": {"confirm": true}}),
+    );
     assert_eq!(r["structuredContent"]["error"]["code"], "FORBIDDEN", "{r}");
     assert!(r["structuredContent"]["error"]["message"].as_str().unwrap().contains("another member"), "{r}");
     let accept = json!({"action": "accept", "content": {"confirm": true}});

@@ -246,7 +246,7 @@ impl Drop for Server {
         // The leak audit, for every server of the suite: neither the key, nor any 8
         // characters of it in any case (in the text written and in every JSON string as a
         // client decodes it), nor any secret the simulator seeded, in stdout or stderr.
-        if !std::thread::panicking() && !(self.secrets.is_empty() && self.key.is_empty()) {
+        if !std::thread::panicking() && (!self.secrets.is_empty() || !self.key.is_empty()) {
             let lines = self.stdout.lock().map(|o| o.clone()).unwrap_or_default();
             let mut texts = vec![lines.join("\n"), self.stderr()];
             for line in &lines {
