@@ -31,6 +31,7 @@ lint:
 bench:
     cargo bench -p ombi-mcp --bench startup
     cargo bench -p ombi-mcp --bench perf
+    cargo bench -p ombi-mcp --bench hosted
 
 # Load the Wassette face into Wassette 0.8 and call it against the simulator.
 wassette:
