@@ -7,7 +7,7 @@
 /// The longest line shown, in characters.
 const MAX_LINE_CHARS: usize = 250;
 /// The most lines shown.
-const MAX_LINES: usize = 12;
+pub const MAX_LINES: usize = 12;
 /// The longest summary shown, in characters.
 pub const MAX_SUMMARY_CHARS: usize = 600;
 

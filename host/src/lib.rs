@@ -1,13 +1,17 @@
 //! `ombi-mcp`: an MCP server for Ombi. The tool logic runs in a sandboxed WebAssembly
-//! component; this host speaks MCP over stdio, holds the API key and enforces the sandbox.
+//! component; this host speaks MCP over stdio or Streamable HTTP, holds the API key and
+//! enforces the sandbox.
 //!
 //! # Layout
 //! - [`config`]: settings from the environment (the key is held here only).
 //! - [`policy`]: which requests the component may send (pure); [`http`]: the `wasi:http`
-//!   hooks applying it, adding the key, clamping time-outs and capping bodies.
+//!   hooks applying it, adding the key, forcing a member's `UserName`, clamping time-outs,
+//!   capping bodies and removing the key in every spelling ([`key_spelling`], [`redact`]).
 //! - [`runtime`]: engine, component cache ([`cache`]), linker, a fresh instance per call.
-//! - [`mcp`]: line transport, JSON-RPC and the dispatcher; [`backend`]: tools backed by the
-//!   component, with confirmations of writes; [`audit`]: the write audit trail.
+//! - [`mcp`]: the transport-free MCP core and the stdio edge; [`hosted`]: the Streamable HTTP
+//!   edge (tokens, sessions, members, limits); [`backend`]: tools backed by the component and
+//!   the one place that decides a write; [`audit`]: the write audit trail; [`confirmation`]:
+//!   what a person is shown.
 //! - [`stdio`]: stdin polled by the runtime (a pipe or a socket) or read by a thread, stdout
 //!   written at once when it has room or by a thread; both bounded.
 //! - [`demo`]: a narrated session against the embedded Ombi simulator.
@@ -16,8 +20,19 @@
 //! - A hand-written JSON-RPC loop instead of `rmcp`: `server/discover` must be answered before
 //!   `initialize`, and malformed or over-long lines must be answered, not skipped; rmcp 3.11's
 //!   stdio codec skips unparsable lines and its server requires `initialize` first.
-//! - The `UserName` header is set by the component (it validates `as_user` against the user
-//!   list first, which needs requests without it); the host refuses an empty one.
+//! - One MCP core, two transports: [`mcp::core::Core`] takes one request and its context (the
+//!   era, the caller, how a person can be asked) and yields one message, as rmcp separates its
+//!   service from its transports. stdio and HTTP frame bytes, decide who calls and carry
+//!   server-to-client requests; neither knows a tool. The WIT contract did not change for it.
+//! - The HTTP edge is axum over hyper, with the MCP checks of the transport in
+//!   [`hosted::headers`] (pure). State a later request must trust (a 2025-11-25 session id, a
+//!   2026-07-28 confirmation state) is sealed with HMAC-SHA256 under `OMBI_MCP_STATE_KEY`, so
+//!   replicas share no store; single use of a confirmation across replicas is a marker file in
+//!   a directory beside the shared tokens file.
+//! - The host decides who calls in Ombi: a member's `UserName` is validated against Ombi's user
+//!   list and forced on every request; the component sets `UserName` only for the server's own
+//!   identity (it validates `as_user` against the user list first); the host refuses an empty one.
+//! - Member tokens are random, shown once and stored as SHA-256 only, compared in constant time.
 
 pub mod audit;
 pub mod backend;
