@@ -5,17 +5,10 @@
 
 use serde_json::{Value, json};
 
+pub use crate::budget::{MAX_LOG_LINES, MAX_NESTED, MAX_RECORDS, MAX_RESULT_BYTES};
 use crate::error::ToolError;
 use crate::model::Data;
 
-/// The design budget for one result's serialized structured data.
-pub const MAX_RESULT_BYTES: usize = 64 * 1024;
-/// At most this many records in a page.
-pub const MAX_RECORDS: usize = 100;
-/// At most this many entries in any array nested in a record.
-pub const MAX_NESTED: usize = 100;
-/// At most this many log lines in one window.
-pub const MAX_LOG_LINES: usize = 500;
 /// At most this many warnings are kept.
 const MAX_WARNINGS: usize = 100;
 /// A single warning longer than this is shortened.

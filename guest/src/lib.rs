@@ -23,6 +23,7 @@
 //! - Everything but `upstream::transport` and the export glue is plain Rust, tested
 //!   natively through the [`upstream::Upstream`] seam.
 
+pub mod budget;
 pub mod ctx;
 pub mod dispatch;
 pub mod envelope;

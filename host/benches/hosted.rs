@@ -22,7 +22,11 @@ fn percentile(v: &mut [Duration], p: f64) -> Duration {
 fn peak_kib(pid: u32) -> (u64, u64) {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     let field = |name: &str| {
-        status.lines().find(|l| l.starts_with(name)).and_then(|l| l.split_whitespace().nth(1)?.parse().ok()).unwrap_or(0)
+        status
+            .lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+            .unwrap_or(0)
     };
     (field("VmRSS:"), field("VmHWM:"))
 }
@@ -52,7 +56,11 @@ impl Conn {
             "io.modelcontextprotocol/protocolVersion": "2026-07-28",
             "io.modelcontextprotocol/clientCapabilities": {},
         });
-        self.post("tools/call", p["name"].as_str(), &json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": p}))
+        self.post(
+            "tools/call",
+            p["name"].as_str(),
+            &json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": p}),
+        )
     }
 
     fn post(&mut self, method: &str, name: Option<&str>, body: &Value) -> Value {
@@ -180,7 +188,8 @@ fn throughput(addr: &str, tokens: &[String], members: usize, each: usize) -> f64
 }
 
 fn new_token(file: &str, user: &str) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_ombi-mcp")).args(["token", "new", user, "--file", file]).output().unwrap();
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_ombi-mcp")).args(["token", "new", user, "--file", file]).output().unwrap();
     String::from_utf8(out.stdout).unwrap().lines().last().unwrap().trim().to_string()
 }
 
@@ -219,7 +228,11 @@ fn main() {
     println!("read_search per call, {} calls each, alternated in 3 rounds:", http.len());
     println!("  stdio: p50 {s50:?}  p99 {s99:?}");
     println!("  HTTP (keep-alive, 2026-07-28): p50 {h50:?}  p99 {h99:?}");
-    println!("  HTTP / stdio: p50 {:.2}x  p99 {:.2}x", h50.as_secs_f64() / s50.as_secs_f64(), h99.as_secs_f64() / s99.as_secs_f64());
+    println!(
+        "  HTTP / stdio: p50 {:.2}x  p99 {:.2}x",
+        h50.as_secs_f64() / s50.as_secs_f64(),
+        h99.as_secs_f64() / s99.as_secs_f64()
+    );
 
     // Idle keep-alive connections: each made one request and stays open.
     let pid = server.0.id();
@@ -248,7 +261,8 @@ fn main() {
     // Throughput with members, each on their own keep-alive connection.
     let tokens_file = dir.join("tokens").display().to_string();
     let users = ["alex", "sam", "riley", "casey", "jamie", "taylor", "jordan", "quinn", "drew", "kai"];
-    let tokens: Vec<String> = users.iter().map(|u| new_token(&tokens_file, u)).collect();
+    // A hundred members (tokens), over the simulator's users: limits are per token.
+    let tokens: Vec<String> = (0..100).map(|i| new_token(&tokens_file, users[i % users.len()])).collect();
     let env = [("OMBI_MCP_TOKENS_FILE", tokens_file.as_str()), ("OMBI_MCP_MEMBER_RATE", "100000")];
     let (server, addr) = serve_http(&sim, &cache, &env);
     throughput(&addr, &tokens, 4, 10);
@@ -264,7 +278,11 @@ fn main() {
         None => println!("two replicas behind nginx: not measured (nginx is not installed)"),
         Some(bin) => {
             let key = "bench-state-key-shared-by-both-replicas-0123456789";
-            let env = [("OMBI_MCP_TOKENS_FILE", tokens_file.as_str()), ("OMBI_MCP_MEMBER_RATE", "100000"), ("OMBI_MCP_STATE_KEY", key)];
+            let env = [
+                ("OMBI_MCP_TOKENS_FILE", tokens_file.as_str()),
+                ("OMBI_MCP_MEMBER_RATE", "100000"),
+                ("OMBI_MCP_STATE_KEY", key),
+            ];
             let (b, b_addr) = serve_http(&sim, &cache, &env);
             let port = free_port();
             let ndir = dir.join("nginx");
@@ -277,7 +295,13 @@ fn main() {
                  server {{ listen 127.0.0.1:{port}; location /mcp {{ proxy_pass http://m; proxy_http_version 1.1; proxy_set_header Connection \"\"; proxy_set_header Host $host; proxy_buffering off; }} }} }}\n"
             );
             std::fs::write(ndir.join("nginx.conf"), conf).unwrap();
-            let ngx = Proc(Command::new(bin).args(["-p", &d.to_string(), "-c", &format!("{d}/nginx.conf")]).stderr(Stdio::null()).spawn().unwrap());
+            let ngx = Proc(
+                Command::new(bin)
+                    .args(["-p", &d.to_string(), "-c", &format!("{d}/nginx.conf")])
+                    .stderr(Stdio::null())
+                    .spawn()
+                    .unwrap(),
+            );
             let proxy = format!("127.0.0.1:{port}");
             while TcpStream::connect(&proxy).is_err() {
                 std::thread::sleep(Duration::from_millis(50));

@@ -167,7 +167,7 @@ impl OmbiUrl {
             },
         };
         let prefix = uri.path().trim_end_matches('/');
-        if crate::policy::canonical(prefix).is_none() || prefix.split('/').any(|s| s == "." || s == "..") {
+        if crate::canonical::canonical(prefix).is_none() || prefix.split('/').any(|s| s == "." || s == "..") {
             return Err(bad("must not hold dot segments or undecodable escapes in its path"));
         }
         Ok(OmbiUrl {

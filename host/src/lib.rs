@@ -38,6 +38,7 @@ pub mod audit;
 pub mod backend;
 pub mod bounded_read;
 pub mod cache;
+pub mod canonical;
 pub mod config;
 pub mod confirmation;
 pub mod demo;

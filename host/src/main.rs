@@ -40,7 +40,7 @@ CONFIGURATION (environment):
     OMBI_URL                      Ombi base URL (default http://localhost:5000)
     OMBI_API_KEY / _FILE          the API key (held by this process only)
     OMBI_USER                     default Ombi username to act as
-    OMBI_ALLOW_WRITES             true enables the 17 write tools (default false)
+    OMBI_ALLOW_WRITES             true enables the write tools (default false)
     OMBI_MAX_RESPONSE_BYTES       read budget per Ombi response (default 8388608)
     OMBI_REQUEST_TIMEOUT_SECONDS  deadline per Ombi request (default 30)
     OMBI_CONFIRM_WRITES           destructive (default), all, required or never

@@ -435,14 +435,21 @@ mod tests {
         drop(reader);
     }
 
-    #[test]
-    fn a_regular_file_is_read_by_a_thread() {
+    #[tokio::test]
+    async fn a_regular_file_is_read_by_a_thread() {
         use std::os::fd::AsRawFd;
-        let file = std::fs::File::open(env!("CARGO_MANIFEST_PATH")).unwrap();
+        use tokio::io::AsyncReadExt;
+        let path = env!("CARGO_MANIFEST_PATH");
+        let file = std::fs::File::open(path).unwrap();
         #[cfg(target_os = "linux")]
         // SAFETY: `file` outlives the answer (none is made).
         assert!(unsafe { polled::watch(file.as_raw_fd()) }.is_none(), "a regular file cannot be polled");
-        drop(file);
+        // So it goes to a thread, which reads it whole, in order, to its end.
+        let mut inp = input(file);
+        assert!(matches!(inp.source, Source::Thread { .. }));
+        let mut got = Vec::new();
+        inp.read_to_end(&mut got).await.unwrap();
+        assert_eq!(got, std::fs::read(path).unwrap());
     }
 
     /// A sink that holds every write until it is let go, then keeps them.

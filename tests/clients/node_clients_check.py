@@ -1,7 +1,7 @@
 """Real-client checks with the Node clients against `ombi-mcp serve` and the simulator:
 
 - the MCP Inspector CLI: `tools/list --strict` in both eras (0 findings of any severity in
-  input schemas, 0 errors anywhere), then every one of the 31 tools called once in each era
+  input schemas, 0 errors anywhere), then every tool of the catalogue called once in each era
   (`--protocol-era legacy` and `modern`), writes on; the Inspector validates each
   structuredContent against the tool's outputSchema with Ajv and exits non-zero on a
   violation, as it does for a tool error;
@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from catalogue import TOOL_COUNT
 from http_server import start_http
 from simulator import start_simulator
 
@@ -82,7 +83,7 @@ class Checker:
             raise SystemExit(f"Inspector {era} tools/list --strict exited {out.returncode}:\n{out.stderr[-3000:]}")
         doc = json.loads(out.stdout)
         tools = doc["result"]["tools"]
-        assert len(tools) == 31, f"{era}: {len(tools)} tools"
+        assert len(tools) == TOOL_COUNT, f"{era}: {len(tools)} tools"
         findings = [dict(f, tool=t["toolName"]) for t in doc.get("schemaFindings", []) for f in t["findings"]]
         errors = [f for f in findings if f["severity"] == "error"]
         inputs = [f for f in findings if f["schema"] == "inputSchema"]
@@ -92,7 +93,7 @@ class Checker:
         size = len(json.dumps(doc["result"], separators=(",", ":")).encode())
         rules = sorted({f["rule"] for f in outputs})
         print(
-            f"Inspector {era}: tools/list --strict: 31 tools, {size} bytes; 0 errors; input schemas 0 warnings; "
+            f"Inspector {era}: tools/list --strict: {TOOL_COUNT} tools, {size} bytes; 0 errors; input schemas 0 warnings; "
             f"output schemas {len(outputs)} warnings ({', '.join(rules) or 'none'}: the composed output contract)"
         )
 
@@ -173,8 +174,8 @@ class Checker:
             if tool == "write_issue_create":
                 issue["id"] = sc["data"]["issue_id"]
             called.add(tool)
-        assert len(called) == 31, sorted(called)
-        print(f"Inspector {era}: all 31 tools called once, each structuredContent valid against its outputSchema")
+        assert len(called) == TOOL_COUNT, sorted(called)
+        print(f"Inspector {era}: all {TOOL_COUNT} tools called once, each structuredContent valid against its outputSchema")
 
 
 def http(mcp_bin, clients, env, calls):
@@ -194,7 +195,7 @@ def http(mcp_bin, clients, env, calls):
             base = [inspector, "--cli", url, "--transport", "http", "--header", f"Authorization: Bearer {token['morgan']}", "--format", "json", "--protocol-era", era]
             out = subprocess.run(base + ["--method", "tools/list", "--strict"], capture_output=True, text=True, timeout=300)
             assert out.returncode == 0, f"Inspector http {era} tools/list: {out.returncode}\n{out.stderr[-2000:]}"
-            assert len(json.loads(out.stdout)["result"]["tools"]) == 31
+            assert len(json.loads(out.stdout)["result"]["tools"]) == TOOL_COUNT
             for tool, args in READS:
                 out = subprocess.run(base + ["--method", "tools/call", "--tool-name", tool, "--tool-args-json", json.dumps(args)], capture_output=True, text=True, timeout=300)
                 assert out.returncode == 0, f"Inspector http {era} {tool}: {out.returncode}\n{out.stdout[-1500:]}\n{out.stderr[-1500:]}"
@@ -204,7 +205,7 @@ def http(mcp_bin, clients, env, calls):
             print(f"Inspector over HTTP ({era}) as member morgan: tools/list --strict and {len(READS)} calls valid against their outputSchema")
         script = os.path.join(clients, "ts_http_check.mjs")
         shutil.copy(os.path.join(HERE, "ts_http_check.mjs"), script)
-        subprocess.run(["node", script, url, token["alex"], token["morgan"], calls], check=True, timeout=300)
+        subprocess.run(["node", script, url, token["alex"], token["morgan"], calls, str(TOOL_COUNT)], check=True, timeout=300)
     finally:
         server.terminate()
 
@@ -227,7 +228,7 @@ def main(mcp_bin, sim_bin, clients):
         calls = os.path.join(clients, "calls.json")
         with open(calls, "w") as f:
             json.dump(READS, f)
-        subprocess.run(["node", script, mcp_bin, calls], env=dict(os.environ, **env), check=True, timeout=300)
+        subprocess.run(["node", script, mcp_bin, calls, str(TOOL_COUNT)], env=dict(os.environ, **env), check=True, timeout=300)
         http(mcp_bin, clients, env, calls)
     finally:
         sim.terminate()

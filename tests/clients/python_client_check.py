@@ -16,6 +16,7 @@ import time
 
 from mcp import Client, ClientSession, types
 from mcp.client.stdio import StdioServerParameters, stdio_client
+from catalogue import TOOL_COUNT
 from simulator import start_simulator
 
 CALLS = [
@@ -55,7 +56,7 @@ CALLS = [
 
 async def exercise(call_tool, list_tools, label):
     tools = (await list_tools()).tools
-    assert len(tools) == 31, f"{label}: expected 31 tools, got {len(tools)}"
+    assert len(tools) == TOOL_COUNT, f"{label}: expected {TOOL_COUNT} tools, got {len(tools)}"
     for tool in tools:
         assert tool.output_schema is not None, f"{label}: {tool.name} has no outputSchema"
     called = set()
@@ -80,7 +81,7 @@ async def exercise(call_tool, list_tools, label):
     assert bad.is_error and bad.structured_content["error"]["code"] == "INVALID_ARGUMENT", bad
     write = await call_tool("write_vote", {"direction": "up", "media": "movie", "request_id": 1})
     assert write.is_error and write.structured_content["error"]["code"] == "FORBIDDEN", write
-    print(f"{label}: 31 tools listed, {len(CALLS) + 4} calls validated against their outputSchema")
+    print(f"{label}: {TOOL_COUNT} tools listed, {len(CALLS) + 4} calls validated against their outputSchema")
 
 
 async def extras(client, label):

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tempfile
 
+from catalogue import TOOL_COUNT
 from http_server import start_http
 from mcp import Client, ClientSession, types
 from mcp.client.streamable_http import streamable_http_client
@@ -32,13 +33,13 @@ def transport(url, token):
 
 async def reads(call_tool, list_tools, label):
     tools = (await list_tools()).tools
-    assert len(tools) == 31, f"{label}: {len(tools)} tools"
+    assert len(tools) == TOOL_COUNT, f"{label}: {len(tools)} tools"
     for name, args in CALLS:
         if "as_user" in args:
             continue
         r = await call_tool(name, args)
         assert r.structured_content["operation"] == name, r
-    print(f"{label}: 31 tools, {len(CALLS) - 1} calls validated against their outputSchema")
+    print(f"{label}: {TOOL_COUNT} tools, {len(CALLS) - 1} calls validated against their outputSchema")
 
 
 async def main(mcp_bin, sim_bin):

@@ -4,7 +4,7 @@
 // on, denies two pending requests answering the confirmation elicitations: the accepted one
 // must reach Ombi, the declined one must not.
 //
-// Usage: node ts_client_check.mjs OMBI_MCP_BINARY CALLS.json
+// Usage: node ts_client_check.mjs OMBI_MCP_BINARY CALLS.json TOOL_COUNT (from schemas/tools.json)
 // The simulator's OMBI_URL and OMBI_API_KEY, and OMBI_MCP_CACHE_DIR, come from the environment.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -12,9 +12,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ElicitRequestSchema, LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 
-const [server, callsFile] = process.argv.slice(2);
-if (!server || !callsFile) {
-  console.error("usage: node ts_client_check.mjs OMBI_MCP_BINARY CALLS.json");
+const [server, callsFile, count] = process.argv.slice(2);
+const toolCount = Number(count);
+if (!server || !callsFile || !toolCount) {
+  console.error("usage: node ts_client_check.mjs OMBI_MCP_BINARY CALLS.json TOOL_COUNT");
   process.exit(2);
 }
 const calls = JSON.parse(readFileSync(callsFile, "utf8"));
@@ -51,7 +52,7 @@ async function connect(extraEnv, answers) {
 {
   const { client } = await connect({}, []);
   const { tools } = await client.listTools();
-  if (tools.length !== 31) fail(`expected 31 tools, got ${tools.length}`);
+  if (tools.length !== toolCount) fail(`expected ${toolCount} tools, got ${tools.length}`);
   if (tools.some((t) => !t.outputSchema)) fail("a tool has no outputSchema");
   for (const [name, args] of calls) {
     const r = await client.callTool({ name, arguments: args });
@@ -59,7 +60,7 @@ async function connect(extraEnv, answers) {
   }
   const bad = await client.callTool({ name: "read_search", arguments: { query: "x", limit: 1000 } });
   if (!bad.isError || bad.structuredContent.error.code !== "INVALID_ARGUMENT") fail("limit 1000 was not refused");
-  console.log(`TypeScript SDK ${sdkVersion} (protocol ${LATEST_PROTOCOL_VERSION}): 31 tools, ${calls.length + 1} calls validated by Ajv`);
+  console.log(`TypeScript SDK ${sdkVersion} (protocol ${LATEST_PROTOCOL_VERSION}): ${toolCount} tools, ${calls.length + 1} calls validated by Ajv`);
   await client.close();
 }
 

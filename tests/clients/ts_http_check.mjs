@@ -5,15 +5,16 @@
 // denies two pending requests answering the confirmations that come on the call's SSE
 // stream: the accepted one must reach Ombi, the declined one must not.
 //
-// Usage: node ts_http_check.mjs URL MEMBER_TOKEN ADMIN_TOKEN CALLS.json
+// Usage: node ts_http_check.mjs URL MEMBER_TOKEN ADMIN_TOKEN CALLS.json TOOL_COUNT
 import { readFileSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
-const [url, memberToken, adminToken, callsFile] = process.argv.slice(2);
-if (!url || !memberToken || !adminToken || !callsFile) {
-  console.error("usage: node ts_http_check.mjs URL MEMBER_TOKEN ADMIN_TOKEN CALLS.json");
+const [url, memberToken, adminToken, callsFile, count] = process.argv.slice(2);
+const toolCount = Number(count);
+if (!url || !memberToken || !adminToken || !callsFile || !toolCount) {
+  console.error("usage: node ts_http_check.mjs URL MEMBER_TOKEN ADMIN_TOKEN CALLS.json TOOL_COUNT");
   process.exit(2);
 }
 const calls = JSON.parse(readFileSync(callsFile, "utf8"));
@@ -41,12 +42,12 @@ async function connect(token, answers) {
 {
   const { client } = await connect(adminToken, []);
   const { tools } = await client.listTools();
-  if (tools.length !== 31) fail(`expected 31 tools, got ${tools.length}`);
+  if (tools.length !== toolCount) fail(`expected ${toolCount} tools, got ${tools.length}`);
   for (const [name, args] of calls) {
     const r = await client.callTool({ name, arguments: args });
     if (r.isError || r.structuredContent?.ok !== true) fail(`${name} ${JSON.stringify(args)}: ${JSON.stringify(r.structuredContent)}`);
   }
-  console.log(`TypeScript SDK over HTTP as member morgan: 31 tools, ${calls.length} calls validated by Ajv`);
+  console.log(`TypeScript SDK over HTTP as member morgan: ${toolCount} tools, ${calls.length} calls validated by Ajv`);
   await client.close();
 }
 

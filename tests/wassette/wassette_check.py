@@ -1,5 +1,5 @@
 """Wassette check: `wassette run` over stdio with the Wassette face of the ombi-mcp tools and a
-policy granting only the simulator's host and OMBI_URL/OMBI_API_KEY. Lists the tools (all 31,
+policy granting only the simulator's host and OMBI_URL/OMBI_API_KEY. Lists the tools (all of the catalogue,
 named in kebab-case, each with its description), prints one tool's input schema as Wassette
 derives it, and calls read-search and read-server against the simulator; a write is refused
 while writes are off.
@@ -15,6 +15,7 @@ import sys
 import tempfile
 import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "clients"))
+from catalogue import TOOL_COUNT  # noqa: E402
 from simulator import start_simulator  # noqa: E402
 
 
@@ -111,16 +112,16 @@ def main(launcher, mcp_bin, sim_bin):
             started, tools = time.monotonic(), []
             while time.monotonic() - started < 120:
                 tools = w.request("tools/list", {})["result"]["tools"]
-                if len(tools) >= 31:
+                if len(tools) >= TOOL_COUNT:
                     break
                 time.sleep(0.3)
             names = sorted(t["name"] for t in tools)
-            assert len(names) == 31, f"Wassette lists {len(names)} tools: {names}"
+            assert len(names) == TOOL_COUNT, f"Wassette lists {len(names)} tools: {names}"
             assert "read-search" in names and "write-job-trigger" in names, names
             by_name = {t["name"]: t for t in tools}
             for t in tools:
                 assert t.get("description") and not t["description"].startswith("Auto-generated"), t["name"]
-            print(f"Wassette lists 31 tools in {time.monotonic() - started:.1f} s, each with its description")
+            print(f"Wassette lists {TOOL_COUNT} tools in {time.monotonic() - started:.1f} s, each with its description")
             schema = by_name["read-search"]["inputSchema"]
             print("read-search input schema as Wassette derives it:", json.dumps(schema, separators=(",", ":")))
 

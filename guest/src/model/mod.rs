@@ -67,7 +67,7 @@ pub struct Identifier {
 /// Adds `namespace`:`value` to `ids` unless the value is empty, `0`, or already there.
 pub fn push_id(ids: &mut Vec<Identifier>, namespace: Namespace, value: impl AsRef<str>) {
     let value = value.as_ref().trim();
-    if value.is_empty() || value == "0" || ids.len() >= crate::envelope::MAX_NESTED {
+    if value.is_empty() || value == "0" || ids.len() >= crate::budget::MAX_NESTED {
         return;
     }
     if !ids.iter().any(|i| i.namespace == namespace && i.value == value) {
@@ -232,8 +232,8 @@ impl Data {
     /// The most records the family's main list may hold (100; 500 log lines).
     pub fn max_records(&self) -> usize {
         match self {
-            Data::Logs(l) if !l.lines.is_empty() => crate::envelope::MAX_LOG_LINES,
-            _ => crate::envelope::MAX_RECORDS,
+            Data::Logs(l) if !l.lines.is_empty() => crate::budget::MAX_LOG_LINES,
+            _ => crate::budget::MAX_RECORDS,
         }
     }
 

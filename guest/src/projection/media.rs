@@ -328,7 +328,7 @@ pub fn person_credits(person_id: u64, person_name: &str, movies: &ActorCredits, 
         if let Some(existing) =
             out.iter_mut().find(|m| m.media == kind && m.identifiers.iter().any(|i| i.value == id.to_string()))
         {
-            if existing.credits.len() < crate::envelope::MAX_NESTED {
+            if existing.credits.len() < crate::budget::MAX_NESTED {
                 existing.credits.push(credit);
             }
             return;

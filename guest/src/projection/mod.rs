@@ -17,11 +17,11 @@ pub mod text;
 pub mod users;
 pub mod votes;
 
-/// Keeps at most [`crate::envelope::MAX_NESTED`] entries of a nested list; `true` when some
+/// Keeps at most [`crate::budget::MAX_NESTED`] entries of a nested list; `true` when some
 /// were left out.
 pub fn cap<T>(items: &mut Vec<T>) -> bool {
-    if items.len() > crate::envelope::MAX_NESTED {
-        items.truncate(crate::envelope::MAX_NESTED);
+    if items.len() > crate::budget::MAX_NESTED {
+        items.truncate(crate::budget::MAX_NESTED);
         true
     } else {
         false

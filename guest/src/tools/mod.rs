@@ -179,14 +179,6 @@ pub fn find(name: &str) -> Option<&'static Entry> {
     catalogue().iter().find(|e| e.meta.name == name)
 }
 
-/// The answer of a tool whose behaviour a later change implements.
-pub fn not_implemented(name: &str) -> ToolError {
-    ToolError::new(
-        crate::error::ErrorCode::UnsupportedCapability,
-        format!("{name} is not implemented yet in this version of ombi-mcp."),
-    )
-}
-
 /// The families every write tool returns.
 pub const MUTATION: &[Family] = &[Family::Mutation];
 

@@ -266,8 +266,19 @@ mod tests {
 
     #[test]
     fn listed_resources_hold_no_secret_and_read() {
-        for r in resources()["resources"].as_array().unwrap() {
-            assert!(resource_call(r["uri"].as_str().unwrap(), Caller::default()).is_ok());
+        let listed = resources();
+        let text = listed.to_string().to_lowercase();
+        for secret in ["apikey", "api_key", "token", "password", "?"] {
+            assert!(!text.contains(secret), "a listed resource names {secret:?}: {text}");
+        }
+        for r in listed["resources"].as_array().unwrap() {
+            let uri = r["uri"].as_str().unwrap();
+            let (call, json_contents) = resource_call(uri, Caller::default()).unwrap();
+            // Each reads its catalogue through read_reference, in full, as JSON.
+            assert_eq!(call.name, "read_reference", "{uri}");
+            let args: Value = serde_json::from_str(&call.arguments).unwrap();
+            assert_eq!(args["kind"], uri.trim_start_matches("ombi://reference/"), "{uri}");
+            assert!(json_contents, "{uri}");
         }
     }
 

@@ -24,8 +24,9 @@ fn the_demo_runs_the_main_job() {
     let out = Command::new(bin()).arg("demo").env("OMBI_MCP_CACHE_DIR", cache_dir()).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    let line = crate::support::catalogue_line();
     for expected in [
-        "31 tools: 14 read, 17 write",
+        line.as_str(),
         "Dune",
         "tmdb:438631",
         "movie #",

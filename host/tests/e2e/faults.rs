@@ -1,6 +1,6 @@
 //! The fault matrix: every simulator fault (each error status with each of Ombi's body
 //! shapes, delay, headers never sent, a dripping body, a cut body, an oversized body, a
-//! dropped connection, write then hang, write then drop) × every one of the 31 tools,
+//! dropped connection, write then hang, write then drop) × every tool of the catalogue,
 //! generated. Each case asserts: an answer (never a JSON-RPC error, panic or trap), valid
 //! against the tool's output schema, the documented error code, no data invented, and for
 //! a mutation that was sent and went silent, `UNKNOWN_OUTCOME`, not retryable.
@@ -13,7 +13,21 @@ use serde_json::{Value, json};
 use crate::support::{Schemas, Server, session};
 
 /// One valid call per tool, with ids from the simulator's state.
-fn calls(sim: &Simulator, revision: &str) -> Vec<(&'static str, Value)> {
+/// Every tool of the catalogue with arguments that reach Ombi: the catalogue is the list (a new
+/// tool is in the matrix by default, with no arguments until it is given some here).
+fn calls(sim: &Simulator, revision: &str) -> Vec<(String, Value)> {
+    let known = known_calls(sim, revision);
+    crate::support::tool_names()
+        .into_iter()
+        .map(|name| {
+            let args = known.iter().find(|(n, _)| *n == name).map(|(_, a)| a.clone()).unwrap_or_else(|| json!({}));
+            (name, args)
+        })
+        .collect()
+}
+
+/// The arguments each known tool is called with.
+fn known_calls(sim: &Simulator, revision: &str) -> Vec<(&'static str, Value)> {
     let (movie_req, child, parent, album_req, issue, comment, category, queue, tmdb, show) = sim.with_state(|st| {
         let pending =
             st.movie_requests.iter().find(|r| !r.standard.approved && r.standard.denied != Some(true)).unwrap().id;
@@ -127,6 +141,7 @@ fn matrix(faults: Vec<(String, Fault, Option<&'static str>)>, allowed: impl Fn(&
         let (mut s, schemas): (Server, Schemas) = session(&sim, &env);
         let tools = calls(&sim, "");
         for (tool, args) in tools {
+            let tool = tool.as_str();
             // A settings patch needs the current revision, read before the fault is on.
             let args = if tool == "write_settings_patch" {
                 let rev = s.call("read_settings", json!({"section": "vote"}))["structuredContent"]["data"]["revision"]
@@ -230,16 +245,28 @@ fn silence_on_every_tool() {
         ("headers never sent".to_string(), Fault::NoHeaders, None),
         ("dripping body".to_string(), Fault::Drip { chunk: 1, every: Duration::from_millis(40) }, None),
     ];
-    matrix(faults, |tool, _, _| {
+    matrix(faults, |tool, fault, _| {
         let write = tool.starts_with("write_");
-        // Tiny answers finish dripping within the deadline.
-        Allowed {
-            codes: if write {
-                vec!["TIMEOUT", "UNKNOWN_OUTCOME", "UPSTREAM_REJECTED"]
-            } else {
-                vec!["TIMEOUT", "UPSTREAM_REJECTED"]
+        match fault {
+            // No answer at all: nothing can succeed; a read times out, a write that was
+            // sent is an unknown outcome.
+            Fault::NoHeaders => Allowed {
+                codes: if write {
+                    vec!["TIMEOUT", "UNKNOWN_OUTCOME", "UPSTREAM_REJECTED"]
+                } else {
+                    vec!["TIMEOUT", "UPSTREAM_REJECTED"]
+                },
+                ok: false,
             },
-            ok: true,
+            // Tiny answers finish dripping within the deadline.
+            _ => Allowed {
+                codes: if write {
+                    vec!["TIMEOUT", "UNKNOWN_OUTCOME", "UPSTREAM_REJECTED"]
+                } else {
+                    vec!["TIMEOUT", "UPSTREAM_REJECTED"]
+                },
+                ok: true,
+            },
         }
     });
 }

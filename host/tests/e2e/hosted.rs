@@ -237,7 +237,7 @@ fn a_2025_session_is_sealed_and_its_confirmation_comes_on_the_stream() {
         404
     );
     let r = request(&s.addr, "POST", "/mcp", &with_session(&json_headers, Some(&sid)), list.as_bytes());
-    assert_eq!(r.json()["result"]["tools"].as_array().unwrap().len(), 31);
+    assert_eq!(r.json()["result"]["tools"].as_array().unwrap().len(), crate::support::tool_count());
     let note = json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string();
     assert_eq!(request(&s.addr, "POST", "/mcp", &with_session(&json_headers, Some(&sid)), note.as_bytes()).status, 202);
     // A destructive write: the question comes on the call's SSE stream, the answer by POST.

@@ -47,7 +47,7 @@ fn discovery_and_lists_carry_the_modern_shape() {
     assert!(r["capabilities"]["tools"].is_object() && r["capabilities"]["resources"].is_object());
     // No initialize: each request stands alone.
     let list = modern(&mut s, "tools/list", json!({}));
-    assert_eq!(list["result"]["tools"].as_array().unwrap().len(), 31);
+    assert_eq!(list["result"]["tools"].as_array().unwrap().len(), crate::support::tool_count());
     assert_eq!(list["result"]["resultType"], "complete");
     assert!(list["result"]["ttlMs"].is_u64());
     let call = modern(&mut s, "tools/call", json!({"name": "read_server", "arguments": {}}));
@@ -78,7 +78,7 @@ fn versions_not_served_and_malformed_meta_are_refused_with_their_codes() {
     assert_eq!(r["error"]["code"], -32602, "{r}");
     // The session survives, and the handshake era still works beside it.
     assert_eq!(s.initialize()["result"]["protocolVersion"], "2025-11-25");
-    assert_eq!(s.tools().len(), 31);
+    assert_eq!(s.tools().len(), crate::support::tool_count());
 }
 
 #[test]

@@ -77,7 +77,7 @@ fn malformed_messages_get_their_codes_and_the_session_continues() {
     assert_eq!(r["structuredContent"]["error"]["field"], "arguments");
     // Still alive.
     assert_eq!(s.request("ping", json!({}))["result"], json!({}));
-    assert_eq!(s.tools().len(), 31);
+    assert_eq!(s.tools().len(), crate::support::tool_count());
     assert!(s.finish(), "the server should exit cleanly when stdin closes");
 }
 

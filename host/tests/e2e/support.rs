@@ -20,6 +20,23 @@ pub const TRACE: &str = "info,ombi_mcp=trace,wasmtime_wasi_http=trace,hyper=trac
 /// servers compiling beside it on two cores: one took over 60 s on a slow day.
 pub const READ_TIMEOUT: Duration = Duration::from_secs(180);
 
+/// The component's tool names, in catalogue order: the one source of how many tools there are.
+pub fn tool_names() -> Vec<String> {
+    ombi_guest::dispatch::descriptors().into_iter().map(|d| d.name).collect()
+}
+
+/// How many tools the catalogue holds.
+pub fn tool_count() -> usize {
+    tool_names().len()
+}
+
+/// `N tools: R read, W write`, as the demo prints it, from the catalogue.
+pub fn catalogue_line() -> String {
+    let names = tool_names();
+    let reads = names.iter().filter(|n| n.starts_with("read_")).count();
+    format!("{} tools: {reads} read, {} write", names.len(), names.len() - reads)
+}
+
 /// The binary under test.
 pub fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_ombi-mcp")
