@@ -2,10 +2,12 @@
 //! `wasi:http` as the upstream.
 
 use crate::bindings::exports::ombi::mcp::tools::{
-    Annotations, CallContext, CallError, CallMode, CallResult, Guest, PlannedRequest, ToolDescriptor, WritePlan,
+    Annotations, CallContext, CallError, CallMode, CallResult, Guest, PlannedRequest, Route, RouteEffect,
+    ToolDescriptor, WritePlan,
 };
 use crate::ctx::{Mode, Settings};
 use crate::dispatch::{self, CallFailure};
+use crate::routes;
 use crate::upstream::transport::WasiHttp;
 use crate::upstream::url::BaseUrl;
 
@@ -27,6 +29,19 @@ impl Guest for Component {
                     idempotent: d.idempotent,
                     open_world: d.open_world,
                 },
+                routes: d
+                    .routes
+                    .iter()
+                    .map(|r| Route {
+                        method: r.method.as_str().to_string(),
+                        path: r.path.to_string(),
+                        effect: match r.effect {
+                            routes::RouteEffect::Read => RouteEffect::Read,
+                            routes::RouteEffect::Write => RouteEffect::Write,
+                            routes::RouteEffect::Destructive => RouteEffect::Destructive,
+                        },
+                    })
+                    .collect(),
             })
             .collect()
     }

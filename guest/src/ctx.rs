@@ -7,9 +7,18 @@ use serde::de::DeserializeOwned;
 
 use crate::envelope::Notes;
 use crate::error::ToolError;
+use crate::routes::Route;
 use crate::stages::{self, Stage};
 use crate::upstream::dto::users::UserView;
 use crate::upstream::{ApiRequest, RawResponse, Upstream, classify};
+
+/// The route of [`Ctx::users`]: Ombi's user list. Tools that read it list this group.
+pub const USER_LIST: &[Route] = &[Route::get("/api/v1/Identity/Users")];
+
+/// The routes of [`Ctx::acting_user`] and [`Ctx::user_named`]: the user list, and Ombi's
+/// view of the caller for a default user who may not list users. Tools that resolve a user
+/// list this group.
+pub const ACTING_USER: &[Route] = &[Route::get("/api/v1/Identity/Users"), Route::get("/api/v1/Identity")];
 
 /// How a call runs (the WIT `call-mode`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 use crate::ctx::{Ctx, Plan, Settings};
 use crate::envelope::{Notes, envelope_text};
 use crate::error::{ErrorCode, ToolError};
+use crate::routes::Route;
 use crate::schema::output::output_schema;
 use crate::stages::{self, Stage};
 use crate::tools::{Effect, catalogue, find};
@@ -23,6 +24,8 @@ pub struct Descriptor {
     pub destructive: bool,
     pub idempotent: bool,
     pub open_world: bool,
+    /// Every route the tool may send, each method and template once.
+    pub routes: Vec<Route>,
 }
 
 /// Every tool, in the published order.
@@ -45,6 +48,7 @@ pub fn descriptors() -> Vec<Descriptor> {
                 // All writes advertise idempotent false until effects are verified.
                 idempotent: false,
                 open_world: true,
+                routes: e.meta.all_routes(),
             }
         })
         .collect()

@@ -13,6 +13,8 @@
 //! - [`projection`]: pure functions from DTOs to result records, by Ombi area; [`model`]:
 //!   those records and the 15 result families; [`envelope`]: the result envelope and the
 //!   64 KiB budget.
+//! - [`routes`]: the routes a tool declares (method, path template, effect) and their
+//!   matcher.
 //! - [`sanitize`]: upstream text made safe to quote; [`summary`]: what a person confirms
 //!   (the tool's own headline, Ombi's text quoted as data); [`stages`]: a call's time by stage, for
 //!   the benchmark (the `stages` feature; nothing without it).
@@ -31,6 +33,7 @@ pub mod error;
 pub mod model;
 pub mod paging;
 pub mod projection;
+pub mod routes;
 pub mod sanitize;
 pub mod schema;
 pub mod stages;

@@ -5,10 +5,23 @@ use super::args::RequestMedia;
 use crate::ctx::Ctx;
 use crate::error::ToolError;
 use crate::projection::text;
+use crate::routes::Route;
 use crate::summary::Summary;
 use crate::upstream::ApiRequest;
 use crate::upstream::dto::positive;
 use crate::upstream::dto::requests::{AlbumRequestDto, BaseState, MovieRequestDto, TvParentDto};
+
+/// The routes of [`find_request`] (so of [`require_request`] and [`facts_for_summary`] too):
+/// a movie request, the album and TV request lists, and the user list for who asked.
+pub const FIND_REQUEST: &[Route] = &[
+    Route::get("/api/v1/Request/movie/info/{n}"),
+    Route::get("/api/v1/request/music"),
+    Route::get("/api/v1/Request/tv"),
+    Route::get("/api/v1/Identity/Users"),
+];
+
+/// The route of [`tv_parent`].
+pub const TV_PARENT: &[Route] = &[Route::get("/api/v1/Request/tv/{n}")];
 
 /// What a summary says about a request.
 #[derive(Debug, Clone, Default, PartialEq)]

@@ -18,6 +18,7 @@ use crate::error::ToolError;
 use crate::model::{Data, Media, PageUnit, Paging};
 use crate::paging::{self, NO_SNAPSHOT_WARNING, Window};
 use crate::projection::media as project;
+use crate::routes::Route;
 use crate::schema::output::Family;
 use crate::upstream::ApiRequest;
 use crate::upstream::dto::media::{SearchMovie, SearchTvV2};
@@ -77,6 +78,23 @@ tool_args! {
     } + paging
 }
 
+/// Every route this tool sends.
+const ROUTES: &[Route] = &[
+    Route::get("/api/v2/Search/movie/popular/{n}/{n}"),
+    Route::get("/api/v2/Search/movie/upcoming/{n}/{n}"),
+    Route::get("/api/v2/Search/movie/nowplaying/{n}/{n}"),
+    Route::get("/api/v2/Search/movie/toprated/{n}/{n}"),
+    Route::get("/api/v2/Search/movie/seasonal/{n}/{n}"),
+    Route::get("/api/v2/Search/movie/requested/{n}/{n}"),
+    Route::get("/api/v2/Search/tv/popular/{n}/{n}"),
+    Route::get("/api/v2/Search/tv/trending/{n}/{n}"),
+    Route::get("/api/v2/Search/tv/anticipated/{n}/{n}"),
+    Route::get("/api/v2/Search/tv/requested/{n}/{n}"),
+    Route::read_post("/api/v2/Search/movie/similar"),
+    Route::read_post("/api/v2/Search/advancedSearch/movie/{n}/{n}"),
+    Route::get("/api/v2/Requests/recentlyRequested"),
+];
+
 pub struct ReadDiscover;
 
 impl Tool for ReadDiscover {
@@ -87,6 +105,7 @@ impl Tool for ReadDiscover {
         description: "Browse Ombi's discovery lists for ideas of what to request: popular, trending, upcoming and similar titles, or titles filtered by genre, keyword, provider, company or year (filter ids from read_reference). Results carry TMDB ids and request state for read_media or write_request_create.",
         families: &[Family::MediaPage],
         effect: Effect::Read,
+        routes: &[ROUTES],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

@@ -19,6 +19,7 @@ use crate::error::ToolError;
 use crate::model::{Data, PageUnit, Reference};
 use crate::paging;
 use crate::projection::{integrations as project, users};
+use crate::routes::Route;
 use crate::schema::output::Family;
 use crate::upstream::dto::integrations::{PlexLibrariesDto, PlexServersDto, ProfileDto, RootFolderDto};
 use crate::upstream::dto::users::ServiceUserDto;
@@ -67,6 +68,30 @@ tool_args! {
     }
 }
 
+/// Every route this tool sends.
+const ROUTES: &[Route] = &[
+    Route::get("/api/v1/Sonarr/Profiles"),
+    Route::get("/api/v1/Sonarr/RootFolders"),
+    Route::get("/api/v1/Sonarr/v3/LanguageProfiles"),
+    Route::get("/api/v1/Sonarr/tags"),
+    Route::get("/api/v1/Sonarr/enabled"),
+    Route::get("/api/v1/Sonarr/version"),
+    Route::get("/api/v1/Radarr/Profiles"),
+    Route::get("/api/v1/Radarr/Profiles/4k"),
+    Route::get("/api/v1/Radarr/RootFolders"),
+    Route::get("/api/v1/Radarr/RootFolders/4k"),
+    Route::get("/api/v1/Radarr/tags"),
+    Route::get("/api/v1/Radarr/enabled"),
+    Route::get("/api/v1/Lidarr/Profiles"),
+    Route::get("/api/v1/Lidarr/RootFolders"),
+    Route::get("/api/v1/Lidarr/enabled"),
+    Route::get("/api/v1/Plex/servers"),
+    Route::get("/api/v1/Plex/Libraries/{s}"),
+    Route::get("/api/v1/Plex/friends"),
+    Route::get("/api/v1/Emby/users"),
+    Route::get("/api/v1/Jellyfin/users"),
+];
+
 pub struct ReadIntegration;
 
 impl Tool for ReadIntegration {
@@ -77,6 +102,7 @@ impl Tool for ReadIntegration {
         description: "Read options of the services behind Ombi, through its stored settings: Sonarr/Radarr/Lidarr quality profiles, root folders, tags and status, Plex servers and libraries, media-server users. Profile and folder ids go to write_request_create and write_request_reprocess.",
         families: &[Family::ReferencePage, Family::UserPage],
         effect: Effect::Read,
+        routes: &[ROUTES],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

@@ -15,6 +15,7 @@ use crate::error::ToolError;
 use crate::model::{Comment, Data, Metric, PageUnit};
 use crate::paging::{self, NO_SNAPSHOT_WARNING, Window};
 use crate::projection::issues as project;
+use crate::routes::Route;
 use crate::schema::output::Family;
 use crate::upstream::dto::issues::{ChatCommentDto, GroupDto, IssueCountsDto, IssueDto};
 use crate::upstream::{ApiRequest, path};
@@ -58,6 +59,16 @@ tool_args! {
     } + paging
 }
 
+/// Every route this tool sends.
+const ROUTES: &[Route] = &[
+    Route::get("/api/v1/Issues/{n}/{n}/{s}"),
+    Route::get("/api/v1/Issues/{n}"),
+    Route::get("/api/v1/Issues/{n}/comments"),
+    Route::get("/api/v2/Issues/{n}/{n}/{s}"),
+    Route::get("/api/v2/Issues/details/{s}"),
+    Route::get("/api/v1/Issues/count"),
+];
+
 pub struct ReadIssues;
 
 impl Tool for ReadIssues {
@@ -68,6 +79,7 @@ impl Tool for ReadIssues {
         description: "Read the problems users reported on titles: by state, one issue or its comments, grouped by title, or counts. Issue ids go to write_issue_status, write_issue_comment and write_issue_delete, comment ids to write_issue_comment; new reports are made with write_issue_create.",
         families: &[Family::IssuePage, Family::CommentPage, Family::GroupPage, Family::Metrics],
         effect: Effect::Read,
+        routes: &[ROUTES],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

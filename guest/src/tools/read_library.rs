@@ -15,6 +15,7 @@ use crate::error::ToolError;
 use crate::model::{Data, PageUnit};
 use crate::paging;
 use crate::projection::library as project;
+use crate::routes::Route;
 use crate::schema::output::Family;
 use crate::upstream::ApiRequest;
 use crate::upstream::dto::library::{CalendarDto, RecentlyAddedDto};
@@ -53,6 +54,21 @@ tool_args! {
     } + paging
 }
 
+/// Every route this tool sends.
+const ROUTES: &[Route] = &[
+    Route::get("/api/v2/Calendar"),
+    Route::get("/api/v1/RecentlyAdded/movies"),
+    Route::get("/api/v1/RecentlyAdded/tv"),
+    Route::get("/api/v1/Images/poster/movie/{n}"),
+    Route::get("/api/v1/Images/background/movie/{n}"),
+    Route::get("/api/v1/Images/banner/movie/{n}"),
+    Route::get("/api/v1/Images/poster/tv/tmdb/{n}"),
+    Route::get("/api/v1/Images/background/tv/tmdb/{n}"),
+    Route::get("/api/v1/Images/poster/tv/{n}"),
+    Route::get("/api/v1/Images/background/tv/{n}"),
+    Route::get("/api/v1/Images/tv/{n}"),
+];
+
 pub struct ReadLibrary;
 
 impl Tool for ReadLibrary {
@@ -63,6 +79,7 @@ impl Tool for ReadLibrary {
         description: "Read what the library holds or will hold: the calendar of requested movies and episodes due in the next 90 days, titles added to Plex/Emby/Jellyfin in the last 7 days, or one title's artwork URLs (TMDB or TVDB id from read_search or read_media).",
         families: &[Family::MediaPage, Family::CalendarPage, Family::ArtworkPage],
         effect: Effect::Read,
+        routes: &[ROUTES],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

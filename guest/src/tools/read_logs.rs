@@ -11,6 +11,7 @@ use crate::envelope::{MAX_LOG_LINES, ToolResult};
 use crate::error::ToolError;
 use crate::model::{Data, LogFile, Logs};
 use crate::projection::logs::{self as project, LineWindow};
+use crate::routes::Route;
 use crate::schema::output::Family;
 use crate::upstream::{ApiRequest, RawResponse, path};
 
@@ -44,6 +45,12 @@ tool_args! {
     }
 }
 
+/// Every route this tool sends.
+const ROUTES: &[Route] = &[
+    Route::get("/api/v2/System/logs"),
+    Route::get("/api/v2/System/logs/{s}"),
+];
+
 pub struct ReadLogs;
 
 impl Tool for ReadLogs {
@@ -54,6 +61,7 @@ impl Tool for ReadLogs {
         description: "Read Ombi's logs: without `file_id`, the list of log files (newest first); with a `file_id` from that list, a window of lines from the start or, with `tail`, from the end, optionally only lines `contains` matches. `next_offset` continues. Secrets and e-mail addresses are redacted.",
         families: &[Family::Logs],
         effect: Effect::Read,
+        routes: &[ROUTES],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::args::{DetailMedia, tool_args};
 use super::{Effect, Meta, Tool};
 use crate::ctx::Ctx;
+use crate::routes::Route;
 use crate::envelope::ToolResult;
 use crate::error::ToolError;
 use crate::model::{Data, Media, MediaKind, Namespace, PageUnit};
@@ -71,6 +72,27 @@ tool_args! {
     }
 }
 
+/// Every route this tool sends.
+const ROUTES: &[Route] = &[
+    Route::get("/api/v2/Search/movie/{n}"),
+    Route::get("/api/v2/Search/movie/imdb/{s}"),
+    Route::get("/api/v2/Search/movie/request/{n}"),
+    Route::get("/api/v2/Search/movie/collection/{n}"),
+    Route::get("/api/v2/Search/tv/moviedb/{n}"),
+    Route::get("/api/v2/Search/tv/request/{n}"),
+    Route::get("/api/v1/Search/tv/info/{n}"),
+    Route::get("/api/v1/Request/tv/{n}"),
+    Route::get("/api/v2/Search/actor/{n}/movie"),
+    Route::get("/api/v2/Search/actor/{n}/tv"),
+    Route::get("/api/v2/Search/artist/{s}"),
+    Route::get("/api/v2/Search/artist/album/{s}"),
+    Route::get("/api/v1/Search/music/album/info/{s}"),
+    Route::get("/api/v2/Search/stream/movie/{n}"),
+    Route::get("/api/v2/Search/stream/tv/{n}"),
+    Route::get("/api/v2/Search/ratings/movie/{s}/{n}"),
+    Route::get("/api/v2/Search/ratings/tv/{s}/{n}"),
+];
+
 pub struct ReadMedia;
 
 impl Tool for ReadMedia {
@@ -81,6 +103,7 @@ impl Tool for ReadMedia {
         description: "Details of one movie, show, person, collection, artist or album by an id from read_search or read_discover; a collection lists its movies, an artist its albums. Ask `include` for credits, streaming providers, ratings or seasons.",
         families: &[Family::MediaPage],
         effect: Effect::Read,
+        routes: &[ROUTES],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {
@@ -262,7 +285,12 @@ fn as_missing(e: ToolError, ns: IdNamespace, what: &str, id: &str) -> ToolError 
 /// its own: when its request fails (Rotten Tomatoes' API failing makes Ombi answer 500, Ombi
 /// #4305), the record comes back without it and a warning says what failed.
 fn add_extras(ctx: &mut Ctx, m: &mut Media, media: &str, include: Extras) -> Result<(), ToolError> {
-    let tmdb = m.identifiers.iter().find(|i| i.namespace == Namespace::Tmdb).map(|i| i.value.clone());
+    // A TMDB id is a number: one Ombi sent as other text is no id to ask about.
+    let tmdb = m
+        .identifiers
+        .iter()
+        .find(|i| i.namespace == Namespace::Tmdb && i.value.bytes().all(|b| b.is_ascii_digit()))
+        .map(|i| i.value.clone());
     if include.providers {
         match &tmdb {
             Some(t) => {
@@ -277,7 +305,8 @@ fn add_extras(ctx: &mut Ctx, m: &mut Media, media: &str, include: Extras) -> Res
     }
     if include.ratings {
         match (&m.title, m.year) {
-            (Some(title), Some(year)) => {
+            // A title of only dots would name a parent route once in the path: never sent.
+            (Some(title), Some(year)) if !path::is_dots(title) => {
                 let req = ApiRequest::get(format!("/api/v2/Search/ratings/{media}/{}/{year}", path::segment(title)));
                 let read = if media == "tv" {
                     ctx.fetch_opt::<TvRatings>(&req, "the ratings").map(|r| r.as_ref().map(project::tv_ratings))

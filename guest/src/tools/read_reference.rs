@@ -15,14 +15,15 @@ use crate::ctx::Ctx;
 use crate::envelope::ToolResult;
 use crate::error::ToolError;
 use crate::model::{Data, PageUnit, Reference};
+use crate::paging;
 use crate::projection::reference::{self as project, LanguageDto, WatchProviderDto};
 use crate::projection::{enums, server};
+use crate::routes::Route;
 use crate::schema::output::Family;
 use crate::upstream::dto::IdName;
 use crate::upstream::dto::issues::CategoryDto;
 use crate::upstream::dto::server::Feature;
 use crate::upstream::{ApiRequest, path};
-use crate::paging;
 
 /// The reference catalogues.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -54,6 +55,19 @@ tool_args! {
     } + paging
 }
 
+/// Every route this tool sends.
+const ROUTES: &[Route] = &[
+    Route::get("/api/v2/Search/Genres/movie"),
+    Route::get("/api/v2/Search/Genres/tv"),
+    Route::get("/api/v2/Search/Languages"),
+    Route::get("/api/v1/TheMovieDb/WatchProviders/movie"),
+    Route::get("/api/v1/TheMovieDb/WatchProviders/tv"),
+    Route::get("/api/v1/TheMovieDb/Keywords"),
+    Route::get("/api/v1/Identity/streamingcountry"),
+    Route::get("/api/v1/Issues/categories"),
+    Route::get("/api/v2/Features"),
+];
+
 pub struct ReadReference;
 
 impl Tool for ReadReference {
@@ -64,6 +78,7 @@ impl Tool for ReadReference {
         description: "Look up the named ids other tools take: genres, watch providers and keywords for read_discover filters, issue categories for write_issue_create, streaming countries for write_user_preferences, and languages, roles, features and Ombi's enum tables. Each entry is a `name` with its `value`.",
         families: &[Family::ReferencePage],
         effect: Effect::Read,
+        routes: &[ROUTES],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

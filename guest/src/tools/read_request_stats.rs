@@ -15,6 +15,7 @@ use crate::envelope::ToolResult;
 use crate::error::ToolError;
 use crate::model::{Data, Metric, Scope};
 use crate::projection::text;
+use crate::routes::Route;
 use crate::schema::output::Family;
 use crate::upstream::ApiRequest;
 use crate::upstream::dto::requests::{CountsDto, QuotaDto, StatsDto};
@@ -50,6 +51,19 @@ tool_args! {
     } + as_user
 }
 
+/// The routes this tool sends from its own code; the groups of the shared helpers it calls
+/// follow in its `META`.
+const ROUTES: &[Route] = &[
+    Route::get("/api/v1/Request/count"),
+    Route::get("/api/v1/Request/movie/total"),
+    Route::get("/api/v1/Request/tv/total"),
+    Route::get("/api/v1/request/music/total"),
+    Route::get("/api/v1/Request/movie/remaining"),
+    Route::get("/api/v1/Request/tv/remaining"),
+    Route::get("/api/v1/request/music/remaining"),
+    Route::get("/api/v1/Stats"),
+];
+
 pub struct ReadRequestStats;
 
 impl Tool for ReadRequestStats {
@@ -60,6 +74,7 @@ impl Tool for ReadRequestStats {
         description: "Request figures: instance-wide counts by state, totals per media kind, a user's quota (limit, remaining, when the next request is possible) or usage between two dates. Check `quota` before requesting as a household member with write_request_create.",
         families: &[Family::Metrics],
         effect: Effect::Read,
+        routes: &[ROUTES, crate::ctx::ACTING_USER],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

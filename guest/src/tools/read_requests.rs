@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::args::{Order, RequestMedia, tool_args};
 use super::{Effect, Meta, Tool};
 use crate::ctx::Ctx;
+use crate::routes::Route;
 use crate::envelope::ToolResult;
 use crate::error::ToolError;
 use crate::model::{Data, PageUnit, Paging, Request};
@@ -88,6 +89,24 @@ tool_args! {
     } + paging
 }
 
+/// Every route this tool sends.
+const ROUTES: &[Route] = &[
+    Route::get("/api/v2/Requests/movie/{n}/{n}/{s}/{s}"),
+    Route::get("/api/v2/Requests/tv/{n}/{n}/{s}/{s}"),
+    Route::get("/api/v2/Requests/album/{n}/{n}/{s}/{s}"),
+    Route::get("/api/v2/Requests/movie/{s}/{n}/{n}/{s}/{s}"),
+    Route::get("/api/v2/Requests/tv/{s}/{n}/{n}/{s}/{s}"),
+    Route::get("/api/v2/Requests/album/{s}/{n}/{n}/{s}/{s}"),
+    Route::get("/api/v1/Request/movie/info/{n}"),
+    Route::get("/api/v1/Request/tv/{n}"),
+    Route::get("/api/v1/request/music"),
+    Route::get("/api/v1/Request/movie/search/{s}"),
+    Route::get("/api/v1/Request/tv/search/{s}"),
+    Route::get("/api/v1/request/music/search/{s}"),
+    Route::get("/api/v2/Requests/recentlyRequested"),
+    Route::get("/api/v1/RequestRetry"),
+];
+
 pub struct ReadRequests;
 
 impl Tool for ReadRequests {
@@ -98,6 +117,7 @@ impl Tool for ReadRequests {
         description: "Read Ombi's media requests: lists, one request, a title search, the recent feed or the failed queue. Their ids feed the write_request_* tools, write_vote and write_issue_create (for tv the `tv_child` target id); `failed` gives the queue ids for write_retry_queue_remove.",
         families: &[Family::RequestPage, Family::RetryPage],
         effect: Effect::Read,
+        routes: &[ROUTES],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

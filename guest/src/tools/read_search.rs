@@ -14,6 +14,7 @@ use crate::error::ToolError;
 use crate::model::{Data, Media, PageUnit};
 use crate::paging;
 use crate::projection::media;
+use crate::routes::Route;
 use crate::schema::output::Family;
 use crate::upstream::dto::media::{MultiSearchResult, SearchAlbum, SearchMovie};
 use crate::upstream::{ApiRequest, path};
@@ -36,6 +37,13 @@ tool_args! {
     } + paging
 }
 
+/// Every route this tool sends.
+const ROUTES: &[Route] = &[
+    Route::read_post("/api/v2/Search/multi/{s}"),
+    Route::read_post("/api/v1/Search/movie"),
+    Route::get("/api/v1/Search/music/album/{s}"),
+];
+
 pub struct ReadSearch;
 
 impl Tool for ReadSearch {
@@ -46,6 +54,7 @@ impl Tool for ReadSearch {
         description: "Search movies, shows, people, artists and albums by name: start here to find a title's ids (tmdb, musicbrainz, imdb) and whether it is available or already requested, with its request ids. Pass the ids to read_media for details or to write_request_create.",
         families: &[Family::MediaPage],
         effect: Effect::Read,
+        routes: &[ROUTES],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

@@ -16,6 +16,7 @@ use crate::envelope::{Output, ToolResult};
 use crate::model::{Data, Metric, PageUnit};
 use crate::paging;
 use crate::projection::server;
+use crate::routes::Route;
 use crate::schema::output::Family;
 use crate::upstream::ApiRequest;
 use crate::upstream::dto::server::{About, Feature, Update, Wizard};
@@ -47,6 +48,18 @@ tool_args! {
     }
 }
 
+/// Every route this tool sends.
+const ROUTES: &[Route] = &[
+    Route::get("/api/v1/Status"),
+    Route::get("/api/v1/Status/info"),
+    Route::get("/api/v1/Status/Wizard"),
+    Route::get("/api/v1/Settings/about"),
+    Route::get("/health"),
+    Route::get("/api/v1/Update"),
+    Route::get("/api/v2/Features"),
+    Route::get("/api/v1/Settings/jobs"),
+];
+
 pub struct ReadServer;
 
 impl Tool for ReadServer {
@@ -57,6 +70,7 @@ impl Tool for ReadServer {
         description: "Facts about the Ombi server itself; the default view `status` (reachable, version, setup done) is the quick connection check, so use it first. `about` never shows paths or connection strings; `jobs` lists the schedules of the jobs write_job_trigger can run early.",
         families: &[Family::Metrics, Family::ReferencePage],
         effect: Effect::Read,
+        routes: &[ROUTES],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

@@ -11,6 +11,7 @@ use crate::envelope::ToolResult;
 use crate::error::ToolError;
 use crate::model::{Data, SettingsPage};
 use crate::projection::settings as project;
+use crate::routes::Route;
 use crate::schema::output::Family;
 use crate::upstream::ApiRequest;
 
@@ -22,6 +23,43 @@ tool_args! {
     }
 }
 
+/// The routes of [`read_section`]: GET `Settings/{section}` for every section the tools
+/// take (`SettingsSection`), spelled as they are sent.
+pub const SECTION_READS: &[Route] = &[
+    Route::get("/api/v1/Settings/ombi"),
+    Route::get("/api/v1/Settings/plex"),
+    Route::get("/api/v1/Settings/emby"),
+    Route::get("/api/v1/Settings/jellyfin"),
+    Route::get("/api/v1/Settings/sonarr"),
+    Route::get("/api/v1/Settings/radarr"),
+    Route::get("/api/v1/Settings/lidarr"),
+    Route::get("/api/v1/Settings/CouchPotato"),
+    Route::get("/api/v1/Settings/DogNzb"),
+    Route::get("/api/v1/Settings/SickRage"),
+    Route::get("/api/v1/Settings/themoviedb"),
+    Route::get("/api/v1/Settings/customization"),
+    Route::get("/api/v1/Settings/landingpage"),
+    Route::get("/api/v1/Settings/authentication"),
+    Route::get("/api/v1/Settings/Issues"),
+    Route::get("/api/v1/Settings/vote"),
+    Route::get("/api/v1/Settings/UserManagement"),
+    Route::get("/api/v1/Settings/Update"),
+    Route::get("/api/v1/Settings/jobs"),
+    Route::get("/api/v1/Settings/notifications/email"),
+    Route::get("/api/v1/Settings/notifications/discord"),
+    Route::get("/api/v1/Settings/notifications/telegram"),
+    Route::get("/api/v1/Settings/notifications/pushbullet"),
+    Route::get("/api/v1/Settings/notifications/pushover"),
+    Route::get("/api/v1/Settings/notifications/slack"),
+    Route::get("/api/v1/Settings/notifications/mattermost"),
+    Route::get("/api/v1/Settings/notifications/gotify"),
+    Route::get("/api/v1/Settings/notifications/ntfy"),
+    Route::get("/api/v1/Settings/notifications/webhook"),
+    Route::get("/api/v1/Settings/notifications/twilio"),
+    Route::get("/api/v1/Settings/notifications/mobile"),
+    Route::get("/api/v1/Settings/notifications/newsletter"),
+];
+
 pub struct ReadSettings;
 
 impl Tool for ReadSettings {
@@ -32,6 +70,7 @@ impl Tool for ReadSettings {
         description: "Read one Ombi settings section as scalar values named by JSON Pointer (e.g. /enabled); secrets (API keys, passwords, tokens, webhook URLs) are withheld and named in `omitted_fields`. Use it before write_settings_patch, which takes these names and the `revision` returned here.",
         families: &[Family::Settings],
         effect: Effect::Read,
+        routes: &[SECTION_READS],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

@@ -16,6 +16,7 @@ use crate::error::ToolError;
 use crate::model::{Data, PageUnit, User};
 use crate::paging;
 use crate::projection::users as project;
+use crate::routes::Route;
 use crate::schema::output::Family;
 use crate::upstream::dto::users::{OnlineDto, PreferenceDto, UserView};
 use crate::upstream::{ApiRequest, path};
@@ -51,6 +52,15 @@ tool_args! {
     } + as_user + paging
 }
 
+/// The routes this tool sends from its own code; the groups of the shared helpers it calls
+/// follow in its `META`.
+const ROUTES: &[Route] = &[
+    Route::get("/api/v1/Identity/User/{s}"),
+    Route::get("/api/v1/Identity"),
+    Route::get("/api/v2/Hub/Users"),
+    Route::get("/api/v1/Identity/notificationpreferences/{s}"),
+];
+
 pub struct ReadUsers;
 
 impl Tool for ReadUsers {
@@ -61,6 +71,7 @@ impl Tool for ReadUsers {
         description: "Read Ombi's users: ids, user names, aliases, language, streaming country and online state (never notification addresses or tokens). User names go to other tools' `as_user` and `on_behalf_of`; view `me` shows whom a call acts as.",
         families: &[Family::UserPage, Family::ReferencePage],
         effect: Effect::Read,
+        routes: &[ROUTES, crate::ctx::ACTING_USER],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

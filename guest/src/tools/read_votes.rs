@@ -14,6 +14,7 @@ use crate::error::ToolError;
 use crate::model::{Data, PageUnit};
 use crate::paging;
 use crate::projection::votes as project;
+use crate::routes::Route;
 use crate::schema::output::Family;
 use crate::upstream::ApiRequest;
 use crate::upstream::dto::votes::{OpenVoteDto, VoteDto};
@@ -42,6 +43,15 @@ tool_args! {
     } + as_user + paging
 }
 
+/// The routes this tool sends from its own code; the groups of the shared helpers it calls
+/// follow in its `META`.
+const ROUTES: &[Route] = &[
+    Route::get("/api/v1/Vote"),
+    Route::get("/api/v1/Vote/movie/{n}"),
+    Route::get("/api/v1/Vote/tv/{n}"),
+    Route::get("/api/v1/Vote/music/{n}"),
+];
+
 pub struct ReadVotes;
 
 impl Tool for ReadVotes {
@@ -52,6 +62,7 @@ impl Tool for ReadVotes {
         description: "Read votes on requests: the requests still open for voting with up and down counts (and `as_user`'s own vote), or every vote on one request (id from read_requests). vote_code is Ombi's VoteType: 0 up, 1 down. Cast votes with write_vote.",
         families: &[Family::VotePage],
         effect: Effect::Read,
+        routes: &[ROUTES, crate::ctx::ACTING_USER],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

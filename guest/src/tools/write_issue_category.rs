@@ -15,6 +15,7 @@ use crate::envelope::ToolResult;
 use crate::error::{ErrorCode, ToolError};
 use crate::model::Data;
 use crate::projection::mutation;
+use crate::routes::Route;
 use crate::upstream::dto::issues::CategoryDto;
 use crate::upstream::dto::positive;
 use crate::upstream::{ApiRequest, Method};
@@ -40,6 +41,13 @@ tool_args! {
     }
 }
 
+/// Every route this tool sends.
+const ROUTES: &[Route] = &[
+    Route::get("/api/v1/Issues/categories"),
+    Route::write(Method::Post, "/api/v1/Issues/categories"),
+    Route::destructive(Method::Delete, "/api/v1/Issues/categories/{n}"),
+];
+
 pub struct WriteIssueCategory;
 
 impl Tool for WriteIssueCategory {
@@ -50,6 +58,7 @@ impl Tool for WriteIssueCategory {
         description: "Create an issue category (`name`) or delete one (`category_id` from read_reference kind issue_categories); categories are what write_issue_create's `category_id` picks from. Returns the new category's id when Ombi's list shows it. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
+        routes: &[ROUTES],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

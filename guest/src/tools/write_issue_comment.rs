@@ -14,6 +14,7 @@ use crate::envelope::ToolResult;
 use crate::error::{ErrorCode, ToolError};
 use crate::model::{Data, Mutation, Outcome};
 use crate::projection::mutation;
+use crate::routes::Route;
 use crate::upstream::dto::issues::NewCommentDto;
 use crate::upstream::dto::positive;
 use crate::upstream::{ApiRequest, Method};
@@ -42,6 +43,13 @@ tool_args! {
     } + as_user
 }
 
+/// The routes this tool sends from its own code; the groups of the shared helpers it calls
+/// follow in its `META`.
+const ROUTES: &[Route] = &[
+    Route::write(Method::Post, "/api/v1/Issues/comments"),
+    Route::destructive(Method::Delete, "/api/v1/Issues/comments/{n}"),
+];
+
 pub struct WriteIssueComment;
 
 impl Tool for WriteIssueComment {
@@ -52,6 +60,7 @@ impl Tool for WriteIssueComment {
         description: "Add a comment to an issue (`issue_id` from read_issues; written as `as_user`, else OMBI_USER) or delete one (`comment_id` from read_issues view comments). Returns the new comment's id. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
+        routes: &[ROUTES, crate::ctx::ACTING_USER],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

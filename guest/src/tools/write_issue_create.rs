@@ -13,6 +13,7 @@ use crate::envelope::ToolResult;
 use crate::error::ToolError;
 use crate::model::{Data, Mutation, Outcome};
 use crate::projection::mutation;
+use crate::routes::Route;
 use crate::upstream::dto::issues::CategoryDto;
 use crate::upstream::dto::positive;
 use crate::upstream::{ApiRequest, Method};
@@ -43,6 +44,13 @@ tool_args! {
     } + as_user
 }
 
+/// The routes this tool sends from its own code; the groups of the shared helpers it calls
+/// follow in its `META`.
+const ROUTES: &[Route] = &[
+    Route::get("/api/v1/Issues/categories"),
+    Route::write(Method::Post, "/api/v1/Issues"),
+];
+
 pub struct WriteIssueCreate;
 
 impl Tool for WriteIssueCreate {
@@ -53,6 +61,7 @@ impl Tool for WriteIssueCreate {
         description: "Report a problem with a title (wrong audio, missing subtitles, …) as `as_user`, else OMBI_USER. `provider_id` from read_search (TMDB id, MusicBrainz for albums), `category_id` from read_reference kind issue_categories, optional `request_id` from read_requests. Returns the new issue id. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: false },
+        routes: &[ROUTES, crate::ctx::ACTING_USER],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

@@ -10,6 +10,7 @@ use crate::envelope::ToolResult;
 use crate::error::{ErrorCode, ToolError};
 use crate::model::Data;
 use crate::projection::mutation;
+use crate::routes::Route;
 use crate::upstream::dto::issues::IssueDto;
 use crate::upstream::{ApiRequest, Method};
 
@@ -21,6 +22,12 @@ tool_args! {
     }
 }
 
+/// Every route this tool sends.
+const ROUTES: &[Route] = &[
+    Route::get("/api/v1/Issues/{n}"),
+    Route::destructive(Method::Delete, "/api/v1/Issues/{n}"),
+];
+
 pub struct WriteIssueDelete;
 
 impl Tool for WriteIssueDelete {
@@ -31,6 +38,7 @@ impl Tool for WriteIssueDelete {
         description: "Delete an issue and all its comments for good; to close it instead, use write_issue_status with resolved. `issue_id` from read_issues; the issue is checked to exist first. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
+        routes: &[ROUTES],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

@@ -12,6 +12,7 @@ use crate::envelope::ToolResult;
 use crate::error::ToolError;
 use crate::model::Data;
 use crate::projection::mutation;
+use crate::routes::Route;
 use crate::upstream::dto::issues::IssueDto;
 use crate::upstream::{ApiRequest, Method};
 
@@ -25,6 +26,12 @@ tool_args! {
     }
 }
 
+/// Every route this tool sends.
+const ROUTES: &[Route] = &[
+    Route::get("/api/v1/Issues/{n}"),
+    Route::destructive(Method::Post, "/api/v1/Issues/status"),
+];
+
 pub struct WriteIssueStatus;
 
 impl Tool for WriteIssueStatus {
@@ -35,6 +42,7 @@ impl Tool for WriteIssueStatus {
         description: "Move an issue to pending, in_progress or resolved; Ombi notifies the reporter when it is in progress or resolved. `issue_id` from read_issues. Resolving keeps the issue; write_issue_delete removes it. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
+        routes: &[ROUTES],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

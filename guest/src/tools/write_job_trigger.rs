@@ -13,6 +13,7 @@ use crate::envelope::ToolResult;
 use crate::error::{ErrorCode, ToolError};
 use crate::model::{Data, Outcome};
 use crate::projection::mutation;
+use crate::routes::Route;
 use crate::upstream::{ApiRequest, Method};
 
 /// The jobs a caller may queue.
@@ -53,6 +54,22 @@ tool_args! {
     }
 }
 
+/// Every route this tool sends.
+const ROUTES: &[Route] = &[
+    Route::destructive(Method::Post, "/api/v1/Job/plexuserimporter"),
+    Route::destructive(Method::Post, "/api/v1/Job/plexwatchlist"),
+    Route::destructive(Method::Post, "/api/v1/Job/embyuserimporter"),
+    Route::destructive(Method::Post, "/api/v1/Job/jellyfinuserimporter"),
+    Route::destructive(Method::Post, "/api/v1/Job/plexcontentcacher"),
+    Route::destructive(Method::Post, "/api/v1/Job/plexrecentlyadded"),
+    Route::destructive(Method::Post, "/api/v1/Job/embycontentcacher"),
+    Route::destructive(Method::Post, "/api/v1/Job/embyrecentlyadded"),
+    Route::destructive(Method::Post, "/api/v1/Job/jellyfincontentcacher"),
+    Route::destructive(Method::Post, "/api/v1/Job/arrAvailability"),
+    Route::destructive(Method::Post, "/api/v1/Job/autodeleterequests"),
+    Route::destructive(Method::Post, "/api/v1/Job/newsletter"),
+];
+
 pub struct WriteJobTrigger;
 
 impl Tool for WriteJobTrigger {
@@ -63,6 +80,7 @@ impl Tool for WriteJobTrigger {
         description: "Run one of Ombi's background jobs now instead of at its schedule (see read_server view jobs): media-server syncs and user imports, the Sonarr/Radarr availability check, request clean-up or the newsletter, which e-mails users. Ombi only confirms that the job was queued. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
+        routes: &[ROUTES],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

@@ -9,11 +9,21 @@ use super::decide::{self, Decision};
 use super::{Effect, MUTATION, Meta, Tool};
 use crate::ctx::Ctx;
 use crate::envelope::ToolResult;
+use crate::routes::Route;
+use crate::upstream::Method;
 
 tool_args! {
     /// Arguments of `write_request_approve`.
     pub struct Args {} + request_target + is_4k
 }
+
+/// The routes this tool sends from its own code; the groups of the shared helpers it calls
+/// follow in its `META`.
+const ROUTES: &[Route] = &[
+    Route::write(Method::Post, "/api/v1/Request/movie/approve"),
+    Route::write(Method::Post, "/api/v1/Request/tv/approve"),
+    Route::write(Method::Post, "/api/v1/request/music/approve"),
+];
 
 pub struct WriteRequestApprove;
 
@@ -25,6 +35,7 @@ impl Tool for WriteRequestApprove {
         description: "Approve a pending request so Ombi sends it to Sonarr, Radarr or Lidarr (to refuse it, use write_request_deny). `request_id` from read_requests; `is_4k` approves a movie's 4K request. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: false },
+        routes: &[ROUTES, super::lookup::FIND_REQUEST],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

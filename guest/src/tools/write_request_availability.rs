@@ -9,6 +9,8 @@ use super::decide::{self, Decision};
 use super::{Effect, MUTATION, Meta, Tool};
 use crate::ctx::Ctx;
 use crate::envelope::ToolResult;
+use crate::routes::Route;
+use crate::upstream::Method;
 
 tool_args! {
     /// Arguments of `write_request_availability`.
@@ -17,6 +19,17 @@ tool_args! {
         pub available: bool,
     } + request_target + is_4k
 }
+
+/// The routes this tool sends from its own code; the groups of the shared helpers it calls
+/// follow in its `META`.
+const ROUTES: &[Route] = &[
+    Route::destructive(Method::Post, "/api/v1/Request/movie/available"),
+    Route::destructive(Method::Post, "/api/v1/Request/movie/unavailable"),
+    Route::destructive(Method::Post, "/api/v1/Request/tv/available"),
+    Route::destructive(Method::Post, "/api/v1/Request/tv/unavailable"),
+    Route::destructive(Method::Post, "/api/v1/request/music/available"),
+    Route::destructive(Method::Post, "/api/v1/request/music/unavailable"),
+];
 
 pub struct WriteRequestAvailability;
 
@@ -28,6 +41,7 @@ impl Tool for WriteRequestAvailability {
         description: "Mark a request available or unavailable by hand, e.g. after adding the file yourself; Ombi notifies the requesters. `request_id` from read_requests; `is_4k` for a movie's 4K request. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
+        routes: &[ROUTES, super::lookup::FIND_REQUEST],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

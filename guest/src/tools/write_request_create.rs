@@ -16,6 +16,7 @@ use crate::envelope::ToolResult;
 use crate::error::ToolError;
 use crate::model::{Data, Target, TargetKind};
 use crate::projection::mutation;
+use crate::routes::Route;
 use crate::upstream::{ApiRequest, Method, path};
 
 /// What can be requested.
@@ -84,6 +85,15 @@ tool_args! {
     } + as_user
 }
 
+/// The routes this tool sends from its own code; the groups of the shared helpers it calls
+/// follow in its `META`.
+const ROUTES: &[Route] = &[
+    Route::write(Method::Post, "/api/v1/Request/movie"),
+    Route::write(Method::Post, "/api/v2/Requests/tv"),
+    Route::write(Method::Post, "/api/v1/request/music"),
+    Route::write(Method::Post, "/api/v2/Requests/movie/collection/{n}"),
+];
+
 pub struct WriteRequestCreate;
 
 impl Tool for WriteRequestCreate {
@@ -94,6 +104,7 @@ impl Tool for WriteRequestCreate {
         description: "Request a movie, show, album or a whole TMDB collection, with ids from read_search or read_discover (profile and folder ids from read_integration). With a user (`as_user` or OMBI_USER) their approval rules and quota apply; otherwise the API key's admin requests, and Ombi usually approves and sends it at once. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: false },
+        routes: &[ROUTES, crate::ctx::ACTING_USER],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

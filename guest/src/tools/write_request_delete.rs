@@ -16,6 +16,7 @@ use crate::envelope::ToolResult;
 use crate::error::ToolError;
 use crate::model::{Data, Mutation, Outcome, Target, TargetKind};
 use crate::projection::mutation;
+use crate::routes::Route;
 use crate::upstream::{ApiRequest, Method};
 
 /// What to delete.
@@ -42,6 +43,15 @@ tool_args! {
     }
 }
 
+/// The routes this tool sends from its own code; the groups of the shared helpers it calls
+/// follow in its `META`.
+const ROUTES: &[Route] = &[
+    Route::destructive(Method::Delete, "/api/v1/Request/movie/{n}"),
+    Route::destructive(Method::Delete, "/api/v1/Request/tv/child/{n}"),
+    Route::destructive(Method::Delete, "/api/v1/Request/tv/{n}"),
+    Route::destructive(Method::Delete, "/api/v1/request/music/{n}"),
+];
+
 pub struct WriteRequestDelete;
 
 impl Tool for WriteRequestDelete {
@@ -52,6 +62,7 @@ impl Tool for WriteRequestDelete {
         description: "Delete a request from Ombi (not the media files; to refuse it, use write_request_deny). `request_id` from read_requests: for tv the child request id, or the parent id with `scope: whole_show` to delete the whole show. Checks that the request exists first. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
+        routes: &[ROUTES, lookup::FIND_REQUEST, lookup::TV_PARENT],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

@@ -10,6 +10,8 @@ use super::{Effect, MUTATION, Meta, Tool};
 use crate::ctx::Ctx;
 use crate::envelope::ToolResult;
 use crate::error::ToolError;
+use crate::routes::Route;
+use crate::upstream::Method;
 
 tool_args! {
     /// Arguments of `write_request_deny`.
@@ -19,6 +21,14 @@ tool_args! {
         pub reason: String,
     } + request_target + is_4k
 }
+
+/// The routes this tool sends from its own code; the groups of the shared helpers it calls
+/// follow in its `META`.
+const ROUTES: &[Route] = &[
+    Route::destructive(Method::Put, "/api/v1/Request/movie/deny"),
+    Route::destructive(Method::Put, "/api/v1/Request/tv/deny"),
+    Route::destructive(Method::Put, "/api/v1/request/music/deny"),
+];
 
 pub struct WriteRequestDeny;
 
@@ -30,6 +40,7 @@ impl Tool for WriteRequestDeny {
         description: "Deny a request with a `reason` the requester sees; the request stays in Ombi (write_request_delete removes it). `request_id` from read_requests; `is_4k` denies a movie's 4K request. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
+        routes: &[ROUTES, super::lookup::FIND_REQUEST],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

@@ -16,6 +16,7 @@ use crate::envelope::ToolResult;
 use crate::error::{ErrorCode, ToolError};
 use crate::model::{Data, ItemResult, Outcome, Target, TargetKind};
 use crate::projection::mutation;
+use crate::routes::Route;
 use crate::upstream::{ApiRequest, Method};
 
 tool_args! {
@@ -33,6 +34,17 @@ tool_args! {
     } + request_target + is_4k
 }
 
+/// The routes this tool sends from its own code; the groups of the shared helpers it calls
+/// follow in its `META`.
+const ROUTES: &[Route] = &[
+    Route::get("/api/v1/Request/tv/{n}"),
+    Route::destructive(Method::Post, "/api/v2/Requests/movie/advancedoptions"),
+    Route::destructive(Method::Post, "/api/v2/Requests/tv/advancedoptions"),
+    Route::destructive(Method::Post, "/api/v2/Requests/reprocess/Movie/{n}/false"),
+    Route::destructive(Method::Post, "/api/v2/Requests/reprocess/Movie/{n}/true"),
+    Route::destructive(Method::Post, "/api/v2/Requests/reprocess/TvShow/{n}/false"),
+];
+
 pub struct WriteRequestReprocess;
 
 impl Tool for WriteRequestReprocess {
@@ -43,6 +55,7 @@ impl Tool for WriteRequestReprocess {
         description: "Send a movie or TV request to Radarr/Sonarr again, e.g. after it failed (read_requests view failed), optionally switching its root folder, quality or language profile first (ids from read_integration). `request_id` from read_requests. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
+        routes: &[ROUTES, lookup::FIND_REQUEST],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

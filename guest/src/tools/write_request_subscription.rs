@@ -11,6 +11,7 @@ use crate::envelope::ToolResult;
 use crate::error::{ErrorCode, ToolError};
 use crate::model::{Data, Target, TargetKind};
 use crate::projection::mutation;
+use crate::routes::Route;
 use crate::upstream::{ApiRequest, Method};
 
 tool_args! {
@@ -25,6 +26,15 @@ tool_args! {
     } + as_user
 }
 
+/// The routes this tool sends from its own code; the groups of the shared helpers it calls
+/// follow in its `META`.
+const ROUTES: &[Route] = &[
+    Route::write(Method::Post, "/api/v1/Request/movie/subscribe/{n}"),
+    Route::write(Method::Post, "/api/v1/Request/movie/unsubscribe/{n}"),
+    Route::write(Method::Post, "/api/v1/Request/tv/subscribe/{n}"),
+    Route::write(Method::Post, "/api/v1/Request/tv/unsubscribe/{n}"),
+];
+
 pub struct WriteRequestSubscription;
 
 impl Tool for WriteRequestSubscription {
@@ -35,6 +45,7 @@ impl Tool for WriteRequestSubscription {
         description: "Subscribe the acting user (`as_user`, else OMBI_USER) to notifications about a movie or TV request, or unsubscribe with `subscribed: false`. `request_id` from read_requests. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: false },
+        routes: &[ROUTES, crate::ctx::ACTING_USER],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

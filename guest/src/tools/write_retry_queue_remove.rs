@@ -10,6 +10,7 @@ use crate::envelope::ToolResult;
 use crate::error::{ErrorCode, ToolError};
 use crate::model::Data;
 use crate::projection::mutation;
+use crate::routes::Route;
 use crate::upstream::dto::positive;
 use crate::upstream::dto::requests::FailedDto;
 use crate::upstream::{ApiRequest, Method};
@@ -23,6 +24,12 @@ tool_args! {
     }
 }
 
+/// Every route this tool sends.
+const ROUTES: &[Route] = &[
+    Route::get("/api/v1/RequestRetry"),
+    Route::destructive(Method::Delete, "/api/v1/RequestRetry/{n}"),
+];
+
 pub struct WriteRetryQueueRemove;
 
 impl Tool for WriteRetryQueueRemove {
@@ -33,6 +40,7 @@ impl Tool for WriteRetryQueueRemove {
         description: "Remove an entry from Ombi's queue of requests it failed to send to Sonarr/Radarr/Lidarr, so it stops retrying; to send it again instead, use write_request_reprocess. `queue_id` from read_requests view failed (not a request id). Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
+        routes: &[ROUTES],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

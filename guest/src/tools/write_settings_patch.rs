@@ -19,6 +19,7 @@ use crate::error::{ErrorCode, ToolError};
 use crate::model::Data;
 use crate::projection::mutation;
 use crate::projection::settings::{self as project, LeafError};
+use crate::routes::Route;
 use crate::upstream::{ApiRequest, Method};
 
 /// One field to change.
@@ -46,6 +47,43 @@ tool_args! {
     }
 }
 
+/// The routes this tool sends from its own code; the groups of the shared helpers it calls
+/// follow in its `META`.
+const ROUTES: &[Route] = &[
+    Route::destructive(Method::Post, "/api/v1/Settings/ombi"),
+    Route::destructive(Method::Post, "/api/v1/Settings/plex"),
+    Route::destructive(Method::Post, "/api/v1/Settings/emby"),
+    Route::destructive(Method::Post, "/api/v1/Settings/jellyfin"),
+    Route::destructive(Method::Post, "/api/v1/Settings/sonarr"),
+    Route::destructive(Method::Post, "/api/v1/Settings/radarr"),
+    Route::destructive(Method::Post, "/api/v1/Settings/lidarr"),
+    Route::destructive(Method::Post, "/api/v1/Settings/CouchPotato"),
+    Route::destructive(Method::Post, "/api/v1/Settings/DogNzb"),
+    Route::destructive(Method::Post, "/api/v1/Settings/SickRage"),
+    Route::destructive(Method::Post, "/api/v1/Settings/themoviedb"),
+    Route::destructive(Method::Post, "/api/v1/Settings/customization"),
+    Route::destructive(Method::Post, "/api/v1/Settings/landingpage"),
+    Route::destructive(Method::Post, "/api/v1/Settings/authentication"),
+    Route::destructive(Method::Post, "/api/v1/Settings/Issues"),
+    Route::destructive(Method::Post, "/api/v1/Settings/vote"),
+    Route::destructive(Method::Post, "/api/v1/Settings/UserManagement"),
+    Route::destructive(Method::Post, "/api/v1/Settings/Update"),
+    Route::destructive(Method::Post, "/api/v1/Settings/jobs"),
+    Route::destructive(Method::Post, "/api/v1/Settings/notifications/email"),
+    Route::destructive(Method::Post, "/api/v1/Settings/notifications/discord"),
+    Route::destructive(Method::Post, "/api/v1/Settings/notifications/telegram"),
+    Route::destructive(Method::Post, "/api/v1/Settings/notifications/pushbullet"),
+    Route::destructive(Method::Post, "/api/v1/Settings/notifications/pushover"),
+    Route::destructive(Method::Post, "/api/v1/Settings/notifications/slack"),
+    Route::destructive(Method::Post, "/api/v1/Settings/notifications/mattermost"),
+    Route::destructive(Method::Post, "/api/v1/Settings/notifications/gotify"),
+    Route::destructive(Method::Post, "/api/v1/Settings/notifications/ntfy"),
+    Route::destructive(Method::Post, "/api/v1/Settings/notifications/webhook"),
+    Route::destructive(Method::Post, "/api/v1/Settings/notifications/twilio"),
+    Route::destructive(Method::Post, "/api/v1/Settings/notifications/mobile"),
+    Route::destructive(Method::Post, "/api/v1/Settings/notifications/newsletter"),
+];
+
 pub struct WriteSettingsPatch;
 
 impl Tool for WriteSettingsPatch {
@@ -56,6 +94,7 @@ impl Tool for WriteSettingsPatch {
         description: "Change fields of one settings section, named as read_settings shows them (JSON Pointers, not through arrays) and converted to each field's type. `revision` from read_settings: nothing is written if the section changed since. Secrets, apiKey and baseUrl are refused; saving may make Ombi resync the service. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
+        routes: &[ROUTES, super::read_settings::SECTION_READS],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

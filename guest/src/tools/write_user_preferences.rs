@@ -16,6 +16,7 @@ use crate::envelope::ToolResult;
 use crate::error::{ErrorCode, ToolError};
 use crate::model::{Data, ItemResult, Mutation, Outcome};
 use crate::projection::mutation;
+use crate::routes::Route;
 use crate::upstream::{ApiRequest, Method};
 
 /// Per-agent notification values (a Discord mention, a Telegram handle, a Pushover user
@@ -77,6 +78,15 @@ tool_args! {
     } + as_user
 }
 
+/// The routes this tool sends from its own code; the groups of the shared helpers it calls
+/// follow in its `META`.
+const ROUTES: &[Route] = &[
+    Route::get("/api/v1/Identity/streamingcountry"),
+    Route::destructive(Method::Post, "/api/v1/Identity/language"),
+    Route::destructive(Method::Post, "/api/v1/Identity/streamingcountry"),
+    Route::destructive(Method::Post, "/api/v1/Identity/NotificationPreferences"),
+];
+
 pub struct WriteUserPreferences;
 
 impl Tool for WriteUserPreferences {
@@ -87,6 +97,7 @@ impl Tool for WriteUserPreferences {
         description: "Set a user's language, streaming country (from read_reference kind streaming_countries) and notification values per agent (a Discord mention, Telegram handle, Pushover key, …; stored, never shown back). `as_user` names the user, required unless OMBI_USER is set. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: true },
+        routes: &[ROUTES, crate::ctx::ACTING_USER],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

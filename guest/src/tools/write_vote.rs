@@ -14,6 +14,7 @@ use crate::envelope::ToolResult;
 use crate::error::ToolError;
 use crate::model::{Data, Target, TargetKind};
 use crate::projection::mutation;
+use crate::routes::Route;
 use crate::upstream::{ApiRequest, Method};
 
 /// Up or down.
@@ -31,6 +32,17 @@ tool_args! {
     } + request_target + as_user
 }
 
+/// The routes this tool sends from its own code; the groups of the shared helpers it calls
+/// follow in its `META`.
+const ROUTES: &[Route] = &[
+    Route::write(Method::Post, "/api/v1/Vote/up/movie/{n}"),
+    Route::write(Method::Post, "/api/v1/Vote/up/tv/{n}"),
+    Route::write(Method::Post, "/api/v1/Vote/up/album/{n}"),
+    Route::write(Method::Post, "/api/v1/Vote/down/movie/{n}"),
+    Route::write(Method::Post, "/api/v1/Vote/down/tv/{n}"),
+    Route::write(Method::Post, "/api/v1/Vote/down/album/{n}"),
+];
+
 pub struct WriteVote;
 
 impl Tool for WriteVote {
@@ -41,6 +53,7 @@ impl Tool for WriteVote {
         description: "Vote a request up or down as a household member (`as_user`, required unless OMBI_USER is set); enough upvotes can approve it automatically. `request_id` from read_votes or read_requests. Needs OMBI_ALLOW_WRITES=true.",
         families: MUTATION,
         effect: Effect::Write { destructive: false },
+        routes: &[ROUTES, crate::ctx::ACTING_USER],
     };
 
     fn run(ctx: &mut Ctx, args: Args) -> ToolResult {

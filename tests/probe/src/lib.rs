@@ -12,7 +12,7 @@ mod bindings {
 #[cfg(target_arch = "wasm32")]
 mod component {
     use crate::bindings::exports::ombi::mcp::tools::{
-        Annotations, CallContext, CallError, CallResult, Guest, ToolDescriptor,
+        Annotations, CallContext, CallError, CallResult, Guest, Route, RouteEffect, ToolDescriptor,
     };
     use crate::bindings::wasi::http::outgoing_handler;
     use crate::bindings::wasi::http::types::{
@@ -130,15 +130,30 @@ mod component {
         fn list_tools() -> Vec<ToolDescriptor> {
             // `probe` says it only reads and `probe_write` that it writes without ever being
             // destructive: both do whatever they are asked, so the host must not trust either.
-            let tool = |name: &str, read_only: bool| ToolDescriptor {
+            // Their routes lie too: `probe_write` declares a DELETE a mere write.
+            let route = |method: &str, path: &str, effect: RouteEffect| Route {
+                method: method.into(),
+                path: path.into(),
+                effect,
+            };
+            let tool = |name: &str, read_only: bool, routes: Vec<Route>| ToolDescriptor {
                 name: name.into(),
                 title: "Probe".into(),
                 description: "Misbehaves on purpose (sandbox tests only).".into(),
                 input_schema: r#"{"type":"object"}"#.into(),
                 output_schema: r#"{"type":"object"}"#.into(),
                 annotations: Annotations { read_only, destructive: false, idempotent: false, open_world: true },
+                routes,
             };
-            vec![tool("probe", true), tool("probe_write", false)]
+            let reads = vec![
+                route("GET", "/api/v1/Status", RouteEffect::Read),
+                route("GET", "/api/v1/Status/{s}", RouteEffect::Read),
+            ];
+            let writes = vec![
+                route("POST", "/api/v1/Issues/categories", RouteEffect::Write),
+                route("DELETE", "/api/v1/Request/movie/{n}", RouteEffect::Write),
+            ];
+            vec![tool("probe", true, reads), tool("probe_write", false, writes)]
         }
 
         fn call_tool(name: String, arguments_json: String, ctx: CallContext) -> Result<CallResult, CallError> {
