@@ -10,9 +10,10 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use ombi_guest::ctx::{Mode, Settings};
-use ombi_guest::dispatch::{call_value, descriptors};
+use ombi_guest::dispatch::{call, call_value, descriptors};
 use ombi_guest::projection::settings;
 use ombi_guest::schema::validate::validate;
+use ombi_guest::tools::declared;
 use ombi_guest::upstream::{ApiRequest, RawResponse, TransportError, Upstream};
 use serde_json::{Map, Value, json};
 
@@ -532,6 +533,78 @@ fn every_string_argument_takes_multibyte_text_without_panicking() {
     }
     println!("fuzz multibyte arguments: {cases} executions, {} failures", failures.len());
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// [`Chaos`], keeping every request sent.
+struct Recording {
+    chaos: Chaos,
+    sent: Vec<ApiRequest>,
+}
+
+impl Upstream for Recording {
+    fn send(&mut self, req: &ApiRequest) -> Result<RawResponse, TransportError> {
+        self.sent.push(req.clone());
+        self.chaos.send(req)
+    }
+}
+
+/// Every request a tool sends, and every one it plans for confirmation, is one of the routes
+/// it declares (method, path template and effect), whatever the arguments and answers.
+#[test]
+fn every_request_a_tool_sends_is_one_it_declared() {
+    let per_tool = budget(6_000) / 30;
+    let mut rng = Rng(seed() ^ 0x2027);
+    let mut failures = Vec::new();
+    let (mut cases, mut requests) = (0u64, 0u64);
+    let mut distinct = std::collections::BTreeSet::new();
+    let mut reached = std::collections::BTreeSet::new();
+    let tools = descriptors();
+    for d in &tools {
+        let input: Value = serde_json::from_str(&d.input_schema).unwrap();
+        for i in 0..per_tool {
+            cases += 1;
+            let args = if rng.chance(50) { arb_args(&mut rng, &input) } else { multibyte_args(&mut rng, &input) };
+            let settings = Settings {
+                allow_writes: rng.chance(90),
+                default_user: rng.chance(50).then(|| "sam".into()),
+                mode: if rng.chance(30) { Mode::Plan } else { Mode::Execute },
+                correlation_id: format!("r{i}"),
+                ..Settings::default()
+            };
+            let mut up = Recording { chaos: Chaos { rng: Rng(rng.next() | 1) }, sent: Vec::new() };
+            let planned = match catch_unwind(AssertUnwindSafe(|| call(&d.name, &args.to_string(), &settings, &mut up)))
+            {
+                Ok(Ok(called)) => called.plan.map(|p| p.requests).unwrap_or_default(),
+                Ok(Err(e)) => {
+                    failures.push(format!("{}: {e}", d.name));
+                    continue;
+                }
+                Err(_) => {
+                    failures.push(format!("{} panicked on {args}", d.name));
+                    continue;
+                }
+            };
+            for req in up.sent.iter().chain(&planned) {
+                requests += 1;
+                distinct.insert((d.name.clone(), req.method.as_str(), req.path.clone()));
+                match declared(&d.name, req) {
+                    Ok(route) => {
+                        reached.insert((d.name.clone(), route.method.as_str(), route.path));
+                    }
+                    Err(e) if failures.len() < 20 => failures.push(format!("{e} (arguments {args})")),
+                    Err(_) => {}
+                }
+            }
+        }
+    }
+    let declared_routes: usize = tools.iter().map(|d| d.routes.len()).sum();
+    println!(
+        "fuzz declared routes: {cases} executions, {requests} requests ({} distinct) checked, {} of {declared_routes} declared routes reached, {} failures",
+        distinct.len(),
+        reached.len(),
+        failures.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
