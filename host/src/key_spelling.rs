@@ -136,10 +136,24 @@ impl KeySpellings {
             if b >= before.saturating_add(n) {
                 return None;
             }
+            pos = b + 1;
+            // Only `\u`, `\/` and `%` with a hex digit begin a spelling: JSON's common `\"`,
+            // `\\` and `\n` are passed over at once (log bodies hold thousands of them).
+            let next = hay.get(b + 1).map(u8::to_ascii_lowercase);
+            let may_begin = match hay[b] {
+                b'\\' => next == Some(b'u') || (next == Some(b'/') && self.key.contains(&b'/')),
+                _ => next.is_some_and(|c| c.is_ascii_hexdigit()),
+            };
+            if !may_begin {
+                continue;
+            }
+            // The key's first characters spelled literally just before `b`: only starts
+            // where the run of bytes before `b` could be them are tried.
             let most = (n - 1).min(b - from);
-            for j in (0..=most).rev() {
+            let run = hay[b - most..b].iter().rev().take_while(|c| self.key.contains(&c.to_ascii_lowercase())).count();
+            for j in (0..=run).rev() {
                 let start = b - j;
-                if start >= before {
+                if start >= before || hay[start].to_ascii_lowercase() != self.key[0] && j > 0 {
                     continue;
                 }
                 if hay[start..b].eq_ignore_ascii_case(&self.key[..j])
@@ -148,7 +162,6 @@ impl KeySpellings {
                     return Some((start, end));
                 }
             }
-            pos = b + 1;
         }
         None
     }
@@ -167,6 +180,14 @@ pub struct KeyRuns {
     key: Vec<u8>,
     /// The key's 4-byte windows (lower-cased, little-endian), sorted, with where each starts.
     grams: Vec<(u32, usize)>,
+    /// Which lower-cased byte pairs begin a window: one bit each, so most places of a text
+    /// are passed over with one table lookup.
+    pairs: Box<[u64; 1024]>,
+}
+
+fn pair_bit(a: u8, b: u8) -> (usize, u64) {
+    let i = usize::from(a.to_ascii_lowercase()) << 8 | usize::from(b.to_ascii_lowercase());
+    (i >> 6, 1 << (i & 63))
 }
 
 /// The shortest run of key characters that counts as a leak.
@@ -187,7 +208,12 @@ impl KeyRuns {
         let mut grams: Vec<(u32, usize)> =
             if key.len() >= 4 { (0..=key.len() - 4).map(|j| (gram(&key[j..]), j)).collect() } else { Vec::new() };
         grams.sort_unstable();
-        KeyRuns { key, grams }
+        let mut pairs = Box::new([0u64; 1024]);
+        for w in key.windows(4) {
+            let (i, bit) = pair_bit(w[0], w[1]);
+            pairs[i] |= bit;
+        }
+        KeyRuns { key, grams, pairs }
     }
 
     /// The first run of at least [`MIN_RUN`] key characters at or after `from`, as
@@ -199,6 +225,11 @@ impl KeyRuns {
         }
         let mut p = from;
         while p + 4 <= hay.len() {
+            let (i, bit) = pair_bit(hay[p], hay[p + 1]);
+            if self.pairs[i] & bit == 0 {
+                p += 4;
+                continue;
+            }
             let g = gram(&hay[p..]);
             let lo = self.grams.partition_point(|&(x, _)| x < g);
             for &(_, j) in self.grams[lo..].iter().take_while(|&&(x, _)| x == g) {
@@ -309,6 +340,37 @@ mod tests {
         assert_eq!(s.find(hay.as_bytes(), 0), Some((2, 2 + KEY.len())));
         let at = 2 + KEY.len();
         assert_eq!(s.find(hay.as_bytes(), at), Some((at + 3, at + 3 + esc.len())));
+    }
+
+    #[test]
+    fn the_quick_search_finds_what_trying_every_place_finds() {
+        // Short keys over a small alphabet, so spellings and near misses are common.
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let pieces: [&str; 12] = ["a", "B", "1", "/", "\\", "\\u00", "\\u0061", "\\u0031", "%61", "%2F", "\\/", "\\\""];
+        for _ in 0..20_000 {
+            let key: Vec<u8> = (0..3 + next(3)).map(|_| b"ab1/"[next(4) as usize]).collect();
+            let s = KeySpellings::new(&key);
+            let hay: String = (0..next(24)).map(|_| pieces[next(12) as usize]).collect();
+            let hay = hay.as_bytes();
+            let from = next(hay.len() as u64 + 1) as usize;
+            let naive = (from..hay.len()).find_map(|i| match s.attempt(hay, i) {
+                Attempt::Full(end) => Some((i, end)),
+                _ => None,
+            });
+            assert_eq!(
+                s.find(hay, from),
+                naive,
+                "{:?} in {:?} from {from}",
+                String::from_utf8_lossy(&key),
+                String::from_utf8_lossy(hay)
+            );
+        }
     }
 
     #[test]

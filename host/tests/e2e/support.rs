@@ -37,6 +37,20 @@ pub fn catalogue_line() -> String {
     format!("{} tools: {reads} read, {} write", names.len(), names.len() - reads)
 }
 
+/// The audit file's lines, once it holds at least `n` (its writer is a thread of its own,
+/// so the last line may land a moment after the answer that caused it).
+pub fn audit_lines(path: &str, n: usize) -> Vec<Value> {
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let lines: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        if lines.len() >= n || std::time::Instant::now() > deadline {
+            return lines;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// The binary under test.
 pub fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_ombi-mcp")

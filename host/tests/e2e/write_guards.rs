@@ -185,9 +185,8 @@ fn every_write_call_leaves_exactly_one_audit_line() {
     expected.push(("write_issue_delete".into(), "declined".into()));
     // Reads leave no line.
     s.call("read_server", json!({}));
+    let lines = crate::support::audit_lines(&audit, expected.len());
     drop(s);
-    let lines: Vec<Value> =
-        std::fs::read_to_string(&audit).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     let got: Vec<(String, String)> = lines
         .iter()
         .map(|l| (l["tool"].as_str().unwrap().to_string(), l["outcome"].as_str().unwrap().to_string()))
