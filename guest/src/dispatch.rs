@@ -190,6 +190,29 @@ mod tests {
     }
 
     #[test]
+    fn descriptors_publish_each_tools_routes_once() {
+        let d = descriptors();
+        let server = d.iter().find(|t| t.name == "read_server").unwrap();
+        assert!(server.routes.iter().any(|r| r.path == "/health" && r.method.as_str() == "GET"));
+        // A shared group (the user list) is published once, beside the tool's own routes.
+        let votes = d.iter().find(|t| t.name == "read_votes").unwrap();
+        assert_eq!(votes.routes.iter().filter(|r| r.path == "/api/v1/Identity/Users").count(), 1);
+        assert!(votes.routes.iter().any(|r| r.path == "/api/v1/Vote"));
+        let delete = d.iter().find(|t| t.name == "write_request_delete").unwrap();
+        let deletes: Vec<&str> =
+            delete.routes.iter().filter(|r| r.method.as_str() == "DELETE").map(|r| r.path).collect();
+        assert_eq!(
+            deletes,
+            [
+                "/api/v1/Request/movie/{n}",
+                "/api/v1/Request/tv/child/{n}",
+                "/api/v1/Request/tv/{n}",
+                "/api/v1/request/music/{n}"
+            ]
+        );
+    }
+
+    #[test]
     fn input_schemas_are_portable() {
         for d in descriptors() {
             let s = &d.input_schema;

@@ -10,8 +10,9 @@
 //!
 //! A path matches when it has exactly as many segments as the template and each matches.
 //! It is split at `/` as sent (an encoded `%2F` stays inside its segment) and each segment
-//! is compared once its percent-escapes are decoded; empty segments do not count. The query
-//! (from the first `?`) is not part of the template and is ignored when matching.
+//! is compared once its percent-escapes are decoded (a segment that is then `.` or `..`
+//! matches nothing); empty segments do not count. The query (from the first `?`) is not part
+//! of the template and is ignored when matching.
 //!
 //! Each tool declares its routes in its own file ([`crate::tools::Meta::routes`]); helpers
 //! that several tools share declare theirs next to their code (e.g. [`crate::ctx::USER_ROUTES`]),
