@@ -6,6 +6,7 @@
 //! trap, a call past its deadline: after a write left, an unknown outcome, never a bare
 //! JSON-RPC error).
 
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use anyhow::{Context as _, Result};
@@ -18,7 +19,10 @@ use crate::mcp::call::{
     Answer, Backend, BackendError, BoxFuture, CallOutcome, Confirm, Envelope, ToolCall, ToolOutcome, read_answer,
 };
 use crate::mcp::catalogue::{Catalogue, ToolFacts};
-use crate::runtime::{CallError, CallMode, CallReport, Ended, Run, Runtime, ToolDescriptor, TrapCause, WritePlan};
+use crate::routes::{Declarations, Declared, Effect, ToolRoutes};
+use crate::runtime::{
+    CallError, CallMode, CallReport, Ended, RouteEffect, Run, Runtime, ToolDescriptor, TrapCause, WritePlan,
+};
 use crate::state_token::{PlannedWire, Sealer};
 
 /// Tools backed by the component.
@@ -31,6 +35,8 @@ pub struct WasmBackend {
     sealer: Sealer,
     /// Who a member is in Ombi (hosted mode); `None` serves the server's own identity.
     members: Option<Arc<dyn Members>>,
+    /// The routes each tool declared: a call of a tool sends only its own.
+    routes: HashMap<String, Arc<ToolRoutes>>,
 }
 
 /// How long a 2026-07-28 confirmation stays answerable.
@@ -87,21 +93,34 @@ fn reason_of(env: &Value) -> Option<String> {
 impl WasmBackend {
     /// Lists the component's tools as MCP `Tool` objects, and opens the audit file.
     pub async fn new(runtime: Runtime, config: Arc<Config>) -> Result<WasmBackend> {
-        // Listed once per component build: cached beside the compiled component.
-        let cached = runtime.cached_at().and_then(crate::cache::read_catalogue);
-        let tools = match cached {
-            Some(tools) => tools,
+        // Listed once per component build, before any untrusted input: cached beside the
+        // compiled component, with the routes each tool declared.
+        let cached = runtime
+            .cached_at()
+            .and_then(|at| Some((crate::cache::read_catalogue(at)?, crate::cache::read_routes(at)?)));
+        let (tools, declared) = match cached {
+            Some(both) => both,
             None => {
-                let tools = runtime.list_tools().await?.iter().map(tool_json).collect::<Result<Vec<_>>>()?;
+                let listed = runtime.list_tools().await?;
+                let tools = listed.iter().map(tool_json).collect::<Result<Vec<_>>>()?;
                 let tools = Catalogue::from_values(&tools).context("the component listed no usable tools")?;
+                let declared = declarations(&listed);
                 if let Some(at) = runtime.cached_at() {
                     crate::cache::write_catalogue(at, &tools);
+                    crate::cache::write_routes(at, &declared);
                 }
-                tools
+                (tools, declared)
             }
         };
+        let mut routes = HashMap::new();
+        for (name, d) in &declared {
+            let parsed = ToolRoutes::parse(d).map_err(|e| {
+                anyhow::anyhow!("the component's tool {name} declares a route the host cannot read: {e}")
+            })?;
+            routes.insert(name.clone(), Arc::new(parsed));
+        }
         let audit = Audit::new(config.audit_file.clone()).map_err(anyhow::Error::msg)?;
-        Ok(WasmBackend { runtime, config, tools, audit, sealer: Sealer::new(CONFIRMATION_TTL), members: None })
+        Ok(WasmBackend { runtime, config, tools, audit, sealer: Sealer::new(CONFIRMATION_TTL), members: None, routes })
     }
 
     /// Seals 2026-07-28 confirmations with `sealer` (a key shared by replicas).
@@ -129,6 +148,11 @@ impl WasmBackend {
             CallOutcome::Done(outcome) => Ok(outcome),
             CallOutcome::InputRequired { .. } => Err(BackendError::Internal("a confirmation was asked for".into())),
         }
+    }
+
+    /// The routes tool `name` declared (none for a tool that declared none).
+    fn routes_of(&self, name: &str) -> Arc<ToolRoutes> {
+        self.routes.get(name).cloned().unwrap_or_default()
     }
 
     /// A result the host writes: an error envelope under the call's correlation id.
@@ -204,7 +228,13 @@ impl WasmBackend {
             Ok(i) => i,
             Err(refused) => return Ok(CallOutcome::Done(refused)),
         };
-        let how = Run { mode: CallMode::Execute, guard: Guard::ReadOnly, identity, correlation_id: Some(cid.into()) };
+        let how = Run {
+            mode: CallMode::Execute,
+            guard: Guard::ReadOnly,
+            identity,
+            correlation_id: Some(cid.into()),
+            routes: self.routes_of(&call.name),
+        };
         let report = self.runtime.call(&call.name, &call.arguments, how).await;
         self.finish(&call.name, &report).map(CallOutcome::Done)
     }
@@ -246,11 +276,13 @@ impl WasmBackend {
             );
             return refuse(trail, "FORBIDDEN", &message);
         }
+        let routes = self.routes_of(name);
         let run = |mode: CallMode, guard: Guard| Run {
             mode,
             guard,
             identity: identity.clone(),
             correlation_id: Some(cid.to_string()),
+            routes: routes.clone(),
         };
         if !self.config.allow_writes {
             // The component refuses it itself; the host lets nothing state-changing out.
@@ -498,6 +530,29 @@ pub fn envelope_error(tool: &str, correlation_id: &str, code: &str, message: &st
         "truncated": false,
         "correlation_id": correlation_id,
     })
+}
+
+/// Every tool's declared routes, from the component's descriptors.
+pub fn declarations(listed: &[ToolDescriptor]) -> Declarations {
+    listed
+        .iter()
+        .map(|d| {
+            let routes = d
+                .routes
+                .iter()
+                .map(|r| Declared {
+                    method: r.method.clone(),
+                    path: r.path.clone(),
+                    effect: match r.effect {
+                        RouteEffect::Read => Effect::Read,
+                        RouteEffect::Write => Effect::Write,
+                        RouteEffect::Destructive => Effect::Destructive,
+                    },
+                })
+                .collect();
+            (d.name.clone(), routes)
+        })
+        .collect()
 }
 
 /// An MCP `Tool` object from a component descriptor.

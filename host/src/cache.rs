@@ -94,6 +94,25 @@ pub fn write_catalogue(cwasm: &std::path::Path, tools: &Catalogue) {
     }
 }
 
+/// Where the tools' declared routes of the component cached at `cwasm` are kept.
+pub fn routes_path(cwasm: &std::path::Path) -> PathBuf {
+    cwasm.with_extension(format!("{}.routes.json", env!("OMBI_CATALOGUE_FORMAT")))
+}
+
+/// The cached route declarations, if there are readable ones.
+pub fn read_routes(cwasm: &std::path::Path) -> Option<crate::routes::Declarations> {
+    serde_json::from_str(&std::fs::read_to_string(routes_path(cwasm)).ok()?).ok()
+}
+
+/// Caches the route declarations beside the component.
+pub fn write_routes(cwasm: &std::path::Path, routes: &crate::routes::Declarations) {
+    let Some(dir) = cwasm.parent() else { return };
+    let text = serde_json::to_vec(routes).unwrap_or_default();
+    if let Err(e) = store(dir, &routes_path(cwasm), &text) {
+        tracing::warn!(error = %e, "could not cache the tools' routes");
+    }
+}
+
 fn store(dir: &std::path::Path, path: &std::path::Path, compiled: &[u8]) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
     #[cfg(unix)]

@@ -102,6 +102,8 @@ pub struct HostHttp {
     pub writes: WriteLog,
     /// The member whose identity every request of this call carries (hosted mode).
     pub identity: Option<Identity>,
+    /// The routes the calling tool declared: nothing else leaves.
+    pub routes: Arc<crate::routes::ToolRoutes>,
 }
 
 impl HostHttp {
@@ -121,6 +123,7 @@ impl HostHttp {
             guard: Guard::Policy,
             writes: Arc::default(),
             identity: None,
+            routes: Arc::default(),
         }
     }
 }
@@ -184,7 +187,7 @@ impl WasiHttpHooks for HostHttp {
         let method = request.method().clone();
         let path = request.uri().path_and_query().map(|p| p.as_str().to_string()).unwrap_or_default();
         let writes_ok = !matches!(self.guard, Guard::ReadOnly);
-        let kind = match self.policy.check_with(&method, request.uri(), writes_ok) {
+        let kind = match self.policy.check_with(&method, request.uri(), writes_ok, &self.routes) {
             Ok(k) => k,
             Err(denial) => {
                 tracing::warn!(%method, path = %request.uri().path(), %denial, "request denied by the HTTP policy");

@@ -50,6 +50,7 @@ pub mod mcp;
 pub mod policy;
 pub mod pool;
 pub mod redact;
+pub mod routes;
 pub mod runtime;
 pub mod state_token;
 pub mod stdio;

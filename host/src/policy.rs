@@ -1,18 +1,21 @@
-//! The HTTP policy: which requests the component may send. A pure function of the
-//! configuration and the request, so it is tested without wasm.
+//! The HTTP policy: which requests a call may send. A pure function of the configuration,
+//! the calling tool's declared routes and the request, so it is tested without wasm.
 //!
-//! Allowed: the configured scheme and authority, paths below the configured prefix that
-//! are Ombi API routes (`/api/...`) or `/health`, no `.`/`..` segments, no `apikey` in the
-//! query. Never: the side-effect GETs of API catalogue §5 and the routes no tool may use.
-//! Reads are GETs and the read-only POSTs of §5. Writes pass only while writes are allowed,
-//! and only to the write routes of the tool catalogue (one row per method and route below).
-//! Routes are matched canonically: case, percent-encoding, repeated and trailing slashes
-//! make no difference.
+//! The host keeps only what must not depend on the component: the configured scheme,
+//! authority and base path (`/api/...` or `/health` below it, no `.`/`..` segments, no
+//! `apikey` in the query); a short fixed list of routes no tool may ever use ([`NEVER`]);
+//! and, for the read-only switch, which requests only read: GETs and the few search POSTs
+//! of Ombi ([`READ_POSTS`]) — a component's word that a POST only reads is not taken, so
+//! with writes off nothing else leaves. Every other route comes from the tool itself: a call
+//! of tool T may send only the routes T declared in the catalogue ([`crate::routes`]).
+//! Routes of the fixed lists are matched canonically: case, percent-encoding, repeated and
+//! trailing slashes make no difference.
 
 use http::Method;
 use http::uri::Scheme;
 
 use crate::config::OmbiUrl;
+use crate::routes::ToolRoutes;
 
 /// Why a request was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -25,8 +28,8 @@ pub enum Denial {
     Never,
     #[error("a state-changing request while writes are disabled")]
     ReadOnly,
-    #[error("a state-changing request to a route no write tool uses")]
-    NotAWriteRoute,
+    #[error("a route the calling tool did not declare")]
+    Undeclared,
 }
 
 /// What an allowed request does.
@@ -45,9 +48,12 @@ pub struct Policy {
     allow_writes: bool,
 }
 
-/// GETs with side effects and routes no tool may call (canonical form, below the prefix;
-/// a trailing `/` matches everything beneath).
-const NEVER: &[(&str, &str)] = &[
+/// Routes no tool may ever call, whatever it declares (canonical form, below the prefix; a
+/// trailing `/` matches everything beneath): the GETs with side effects (a demo switch, a
+/// Plex sign-in, a newsletter unsubscribe), the ones that return credentials (the client id,
+/// access tokens, a log download of the raw files) and the ones that change the API key or
+/// wipe data (API-key reset, every movie request, Ombi's own update, the media-server wipe).
+pub const NEVER: &[(&str, &str)] = &[
     ("GET", "/api/v1/status/demo"),
     ("GET", "/api/v1/plexoauth/"),
     ("GET", "/api/v1/identity/newsletter/unsubscribe/"),
@@ -62,8 +68,9 @@ const NEVER: &[(&str, &str)] = &[
     ("POST", "/api/v1/job/clearmediaserverdata"),
 ];
 
-/// POSTs that only read (API catalogue §5), as (path, prefix?) pairs.
-const READ_POSTS: &[(&str, bool)] = &[
+/// POSTs that only read (Ombi's searches), as (path, prefix?) pairs: with writes off these
+/// are the only POSTs that leave.
+pub const READ_POSTS: &[(&str, bool)] = &[
     ("/api/v2/search/multi/", true),
     ("/api/v2/search/movie/similar", false),
     ("/api/v2/search/advancedsearch/movie/", true),
@@ -73,122 +80,7 @@ const READ_POSTS: &[(&str, bool)] = &[
     ("/api/v1/search/movie/similar", false),
 ];
 
-/// The write routes of the tool catalogue. `{n}` is a number, `{s}` one segment.
-pub const WRITE_ROUTES: &[(&str, &str)] = &[
-    // write_request_create
-    ("POST", "/api/v1/request/movie"),
-    ("POST", "/api/v2/requests/tv"),
-    ("POST", "/api/v1/request/music"),
-    ("POST", "/api/v2/requests/movie/collection/{n}"),
-    // write_request_approve / _deny / _availability
-    ("POST", "/api/v1/request/movie/approve"),
-    ("POST", "/api/v1/request/tv/approve"),
-    ("POST", "/api/v1/request/music/approve"),
-    ("PUT", "/api/v1/request/movie/deny"),
-    ("PUT", "/api/v1/request/tv/deny"),
-    ("PUT", "/api/v1/request/music/deny"),
-    ("POST", "/api/v1/request/movie/available"),
-    ("POST", "/api/v1/request/movie/unavailable"),
-    ("POST", "/api/v1/request/tv/available"),
-    ("POST", "/api/v1/request/tv/unavailable"),
-    ("POST", "/api/v1/request/music/available"),
-    ("POST", "/api/v1/request/music/unavailable"),
-    // write_request_delete
-    ("DELETE", "/api/v1/request/movie/{n}"),
-    ("DELETE", "/api/v1/request/tv/child/{n}"),
-    ("DELETE", "/api/v1/request/tv/{n}"),
-    ("DELETE", "/api/v1/request/music/{n}"),
-    // write_request_subscription
-    ("POST", "/api/v1/request/movie/subscribe/{n}"),
-    ("POST", "/api/v1/request/movie/unsubscribe/{n}"),
-    ("POST", "/api/v1/request/tv/subscribe/{n}"),
-    ("POST", "/api/v1/request/tv/unsubscribe/{n}"),
-    // write_request_reprocess
-    ("POST", "/api/v2/requests/movie/advancedoptions"),
-    ("POST", "/api/v2/requests/tv/advancedoptions"),
-    ("POST", "/api/v2/requests/reprocess/{s}/{n}/{s}"),
-    // write_issue_*
-    ("POST", "/api/v1/issues"),
-    ("POST", "/api/v1/issues/status"),
-    ("POST", "/api/v1/issues/comments"),
-    ("DELETE", "/api/v1/issues/comments/{n}"),
-    ("DELETE", "/api/v1/issues/{n}"),
-    ("POST", "/api/v1/issues/categories"),
-    ("DELETE", "/api/v1/issues/categories/{n}"),
-    // write_vote
-    ("POST", "/api/v1/vote/up/movie/{n}"),
-    ("POST", "/api/v1/vote/up/tv/{n}"),
-    ("POST", "/api/v1/vote/up/album/{n}"),
-    ("POST", "/api/v1/vote/down/movie/{n}"),
-    ("POST", "/api/v1/vote/down/tv/{n}"),
-    ("POST", "/api/v1/vote/down/album/{n}"),
-    // write_user_preferences
-    ("POST", "/api/v1/identity/language"),
-    ("POST", "/api/v1/identity/streamingcountry"),
-    ("POST", "/api/v1/identity/notificationpreferences"),
-    // write_retry_queue_remove
-    ("DELETE", "/api/v1/requestretry/{n}"),
-    // write_settings_patch (every section of §3.11 but ombi/resetApi)
-    ("POST", "/api/v1/settings/ombi"),
-    ("POST", "/api/v1/settings/plex"),
-    ("POST", "/api/v1/settings/emby"),
-    ("POST", "/api/v1/settings/jellyfin"),
-    ("POST", "/api/v1/settings/sonarr"),
-    ("POST", "/api/v1/settings/radarr"),
-    ("POST", "/api/v1/settings/lidarr"),
-    ("POST", "/api/v1/settings/couchpotato"),
-    ("POST", "/api/v1/settings/dognzb"),
-    ("POST", "/api/v1/settings/sickrage"),
-    ("POST", "/api/v1/settings/themoviedb"),
-    ("POST", "/api/v1/settings/customization"),
-    ("POST", "/api/v1/settings/landingpage"),
-    ("POST", "/api/v1/settings/authentication"),
-    ("POST", "/api/v1/settings/issues"),
-    ("POST", "/api/v1/settings/vote"),
-    ("POST", "/api/v1/settings/usermanagement"),
-    ("POST", "/api/v1/settings/update"),
-    ("POST", "/api/v1/settings/jobs"),
-    ("POST", "/api/v1/settings/notifications/email"),
-    ("POST", "/api/v1/settings/notifications/discord"),
-    ("POST", "/api/v1/settings/notifications/telegram"),
-    ("POST", "/api/v1/settings/notifications/pushbullet"),
-    ("POST", "/api/v1/settings/notifications/pushover"),
-    ("POST", "/api/v1/settings/notifications/slack"),
-    ("POST", "/api/v1/settings/notifications/mattermost"),
-    ("POST", "/api/v1/settings/notifications/gotify"),
-    ("POST", "/api/v1/settings/notifications/ntfy"),
-    ("POST", "/api/v1/settings/notifications/webhook"),
-    ("POST", "/api/v1/settings/notifications/twilio"),
-    ("POST", "/api/v1/settings/notifications/mobile"),
-    ("POST", "/api/v1/settings/notifications/newsletter"),
-    // write_job_trigger (never update or clearmediaserverdata)
-    ("POST", "/api/v1/job/plexuserimporter"),
-    ("POST", "/api/v1/job/plexwatchlist"),
-    ("POST", "/api/v1/job/embyuserimporter"),
-    ("POST", "/api/v1/job/jellyfinuserimporter"),
-    ("POST", "/api/v1/job/plexcontentcacher"),
-    ("POST", "/api/v1/job/plexrecentlyadded"),
-    ("POST", "/api/v1/job/embycontentcacher"),
-    ("POST", "/api/v1/job/embyrecentlyadded"),
-    ("POST", "/api/v1/job/jellyfincontentcacher"),
-    ("POST", "/api/v1/job/arravailability"),
-    ("POST", "/api/v1/job/autodeleterequests"),
-    ("POST", "/api/v1/job/newsletter"),
-];
-
 pub use crate::canonical::canonical;
-
-/// Whether canonical `route` matches `pattern` (`{n}` a number, `{s}` one segment).
-fn matches(pattern: &str, route: &str) -> bool {
-    let p: Vec<&str> = pattern.trim_matches('/').split('/').collect();
-    let r: Vec<&str> = route.trim_matches('/').split('/').collect();
-    p.len() == r.len()
-        && p.iter().zip(&r).all(|(p, r)| match *p {
-            "{n}" => !r.is_empty() && r.bytes().all(|b| b.is_ascii_digit()),
-            "{s}" => !r.is_empty(),
-            lit => lit == *r,
-        })
-}
 
 impl Policy {
     pub fn new(url: OmbiUrl, allow_writes: bool) -> Self {
@@ -200,15 +92,16 @@ impl Policy {
         self.allow_writes
     }
 
-    /// Decides whether `method` on `uri` may leave the sandbox, with the configured write
-    /// permission.
-    pub fn check(&self, method: &Method, uri: &http::Uri) -> Result<Kind, Denial> {
-        self.check_with(method, uri, self.allow_writes)
-    }
-
-    /// Decides whether `method` on `uri` may leave the sandbox; `writes` may narrow the
-    /// configured permission (never widen it), e.g. while a write is planned.
-    pub fn check_with(&self, method: &Method, uri: &http::Uri, writes: bool) -> Result<Kind, Denial> {
+    /// Decides whether `method` on `uri` may leave in a call of a tool that declared
+    /// `routes`; `writes` may narrow the configured permission (never widen it), e.g. while a
+    /// write is planned or for a tool that calls itself read-only.
+    pub fn check_with(
+        &self,
+        method: &Method,
+        uri: &http::Uri,
+        writes: bool,
+        routes: &ToolRoutes,
+    ) -> Result<Kind, Denial> {
         let scheme = uri.scheme().ok_or(Denial::Origin)?;
         if *scheme != self.url.scheme {
             return Err(Denial::Origin);
@@ -251,17 +144,11 @@ impl Policy {
             }
             _ => false,
         };
-        if read {
-            return Ok(Kind::Read);
-        }
-        if !(writes && self.allow_writes) {
+        if !read && !(writes && self.allow_writes) {
             return Err(Denial::ReadOnly);
         }
-        if WRITE_ROUTES.iter().any(|(wm, p)| *wm == m && matches(p, &route)) {
-            Ok(Kind::Write)
-        } else {
-            Err(Denial::NotAWriteRoute)
-        }
+        routes.find(method, rest).ok_or(Denial::Undeclared)?;
+        Ok(if read { Kind::Read } else { Kind::Write })
     }
 }
 
@@ -273,8 +160,31 @@ mod tests {
         Policy::new(OmbiUrl::parse("http://127.0.0.1:5055/ombi").unwrap(), writes)
     }
 
+    /// Routes a tool might declare: everything these tests send.
+    fn declared() -> ToolRoutes {
+        use crate::routes::{Declared, Effect};
+        let d = |m: &str, p: &str, e| Declared { method: m.into(), path: p.into(), effect: e };
+        ToolRoutes::parse(&[
+            d("GET", "/api/v1/Status", Effect::Read),
+            d("GET", "/api/v1/Status/{s}", Effect::Read),
+            d("GET", "/api/v1/PlexOAuth/{n}", Effect::Read),
+            d("GET", "/api/v1/Identity/accesstoken/{s}", Effect::Read),
+            d("GET", "/health", Effect::Read),
+            d("POST", "/api/v2/Search/multi/{s}", Effect::Read),
+            d("POST", "/api/v1/Search/movie", Effect::Read),
+            d("POST", "/api/v1/Search/movie/{s}", Effect::Read),
+            d("POST", "/api/v1/Request/movie", Effect::Write),
+            d("DELETE", "/api/v1/Issues/{n}", Effect::Destructive),
+            d("PUT", "/api/v1/Request/tv/deny", Effect::Destructive),
+            d("DELETE", "/api/v1/Request/movie/{s}", Effect::Destructive),
+            d("POST", "/api/v1/Settings/ombi/resetApi", Effect::Write),
+            d("POST", "/api/v1/Job/{s}", Effect::Destructive),
+        ])
+        .unwrap()
+    }
+
     fn check(p: &Policy, m: Method, uri: &str) -> Result<Kind, Denial> {
-        p.check(&m, &uri.parse().unwrap())
+        p.check_with(&m, &uri.parse().unwrap(), true, &declared())
     }
 
     const BASE: &str = "http://127.0.0.1:5055/ombi";
@@ -319,35 +229,40 @@ mod tests {
         let w = policy(true);
         assert_eq!(check(&w, Method::POST, &format!("{BASE}/api/v1/Request/movie")), Ok(Kind::Write));
         assert_eq!(
-            w.check_with(&Method::POST, &format!("{BASE}/api/v1/Request/movie").parse().unwrap(), false),
+            w.check_with(&Method::POST, &format!("{BASE}/api/v1/Request/movie").parse().unwrap(), false, &declared()),
             Err(Denial::ReadOnly)
         );
     }
 
     #[test]
-    fn only_catalogue_write_routes_pass_with_writes_on() {
+    fn only_the_calling_tools_routes_pass() {
         let w = policy(true);
-        for (m, path) in [
-            (Method::DELETE, "/api/v1/Request/tv/child/31"),
-            (Method::POST, "/api/v2/Requests/reprocess/Movie/4/false"),
-            (Method::POST, "/api/v1/Vote/up/album/4"),
-            (Method::POST, "/api/v1/Settings/notifications/discord"),
-            (Method::POST, "/api/v1/Job/arrAvailability"),
-        ] {
-            assert_eq!(check(&w, m.clone(), &format!("{BASE}{path}")), Ok(Kind::Write), "{m} {path}");
-        }
+        assert_eq!(check(&w, Method::DELETE, &format!("{BASE}/api/v1/Issues/31")), Ok(Kind::Write));
+        assert_eq!(check(&w, Method::GET, &format!("{BASE}/api/v1/Status/info")), Ok(Kind::Read));
         for (m, path) in [
             (Method::POST, "/api/v1/Identity"),
             (Method::DELETE, "/api/v1/Identity/u-1"),
             (Method::POST, "/api/v1/Notifications/massemail"),
-            (Method::POST, "/api/v1/Tester/discord"),
-            (Method::POST, "/api/v2/Wizard/config"),
-            (Method::POST, "/api/v1/Token"),
-            (Method::DELETE, "/api/v1/Request/movie/abc"),
+            (Method::DELETE, "/api/v1/Issues/abc"),
             (Method::PATCH, "/api/v1/Request/movie"),
+            (Method::GET, "/api/v1/Request/movie/1"),
         ] {
-            assert_eq!(check(&w, m.clone(), &format!("{BASE}{path}")), Err(Denial::NotAWriteRoute), "{m} {path}");
+            assert_eq!(check(&w, m.clone(), &format!("{BASE}{path}")), Err(Denial::Undeclared), "{m} {path}");
         }
+        // A tool that declared nothing sends nothing.
+        let none = ToolRoutes::default();
+        let uri: http::Uri = format!("{BASE}/api/v1/Status").parse().unwrap();
+        assert_eq!(w.check_with(&Method::GET, &uri, true, &none), Err(Denial::Undeclared));
+        // A POST a tool calls a read is a write to the host unless it is one of Ombi's searches.
+        let lying = ToolRoutes::parse(&[crate::routes::Declared {
+            method: "POST".into(),
+            path: "/api/v1/Request/movie".into(),
+            effect: crate::routes::Effect::Read,
+        }])
+        .unwrap();
+        let r = policy(false);
+        let uri: http::Uri = format!("{BASE}/api/v1/Request/movie").parse().unwrap();
+        assert_eq!(r.check_with(&Method::POST, &uri, true, &lying), Err(Denial::ReadOnly));
     }
 
     #[test]

@@ -37,7 +37,9 @@ mod bindings {
 }
 
 use bindings::exports::ombi::mcp::tools::CallContext;
-pub use bindings::exports::ombi::mcp::tools::{CallError, CallMode, CallResult, ToolDescriptor, WritePlan};
+pub use bindings::exports::ombi::mcp::tools::{
+    CallError, CallMode, CallResult, Route, RouteEffect, ToolDescriptor, WritePlan,
+};
 use bindings::{Plugin, PluginPre};
 
 /// How to run one call.
@@ -48,14 +50,17 @@ pub struct Run {
     pub guard: Guard,
     /// A member's identity, forced on every request (hosted mode).
     pub identity: Option<Identity>,
+    /// The routes the tool declared: nothing else leaves.
+    pub routes: Arc<crate::routes::ToolRoutes>,
     /// The call's correlation id (a new one when `None`).
     pub correlation_id: Option<String>,
 }
 
 impl Run {
-    /// Execute, with `guard`, as the server's own identity, under a new correlation id.
-    pub fn execute(guard: Guard) -> Run {
-        Run { mode: CallMode::Execute, guard, identity: None, correlation_id: None }
+    /// Execute, with `guard`, as the server's own identity, under a new correlation id,
+    /// sending only `routes`.
+    pub fn execute(guard: Guard, routes: Arc<crate::routes::ToolRoutes>) -> Run {
+        Run { mode: CallMode::Execute, guard, identity: None, correlation_id: None, routes }
     }
 }
 
@@ -274,11 +279,18 @@ impl Maker {
 impl Ready {
     /// Readies the instance for one call: what it may send, where its writes are recorded,
     /// and its CPU budget counted from now.
-    fn arm(&mut self, guard: Guard, writes: WriteLog, identity: Option<Identity>) {
+    fn arm(
+        &mut self,
+        guard: Guard,
+        writes: WriteLog,
+        identity: Option<Identity>,
+        routes: Arc<crate::routes::ToolRoutes>,
+    ) {
         let state = self.store.data_mut();
         state.hooks.guard = guard;
         state.hooks.writes = writes;
         state.hooks.identity = identity;
+        state.hooks.routes = routes;
         state.ticks = 0;
         self.store.set_epoch_deadline(1);
     }
@@ -358,7 +370,7 @@ impl Runtime {
     /// The component's tool list.
     pub async fn list_tools(&self) -> Result<Vec<ToolDescriptor>> {
         let mut ready = self.maker.fresh().await?;
-        ready.arm(Guard::ReadOnly, WriteLog::default(), None);
+        ready.arm(Guard::ReadOnly, WriteLog::default(), None, Arc::default());
         Ok(ready.plugin.ombi_mcp_tools().call_list_tools(&mut ready.store).await?)
     }
 
@@ -372,7 +384,7 @@ impl Runtime {
     /// what it may send and, for a member's call, their `identity` on every request. The API
     /// key is scrubbed from anything returned.
     pub async fn call(&self, name: &str, arguments_json: &str, how: Run) -> CallReport {
-        let Run { mode, guard, identity, correlation_id } = how;
+        let Run { mode, guard, identity, correlation_id, routes } = how;
         self.calls.fetch_add(1, Ordering::Relaxed);
         let correlation_id = correlation_id.unwrap_or_else(|| self.correlation_id());
         let default_user = match &identity {
@@ -400,7 +412,7 @@ impl Runtime {
                 }
                 None => held.insert(self.maker.fresh().await?),
             };
-            ready.arm(guard, writes.clone(), identity);
+            ready.arm(guard, writes.clone(), identity, routes);
             ready.plugin.ombi_mcp_tools().call_call_tool(&mut ready.store, name, arguments_json, &context).await
         };
         let ended = match tokio::time::timeout(deadline, run).await {
