@@ -620,6 +620,7 @@ mod tests {
             read_only: false,
             destructive: true,
             target_fields: vec!["media".into(), "request_id".into()],
+            enums: Default::default(),
         };
         let t = target_of(&facts, r#"{"media":"movie","request_id":42,"reason":"secret text"}"#);
         assert_eq!(t, json!({"media": "movie", "request_id": 42}));

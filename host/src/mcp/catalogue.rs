@@ -15,6 +15,8 @@ pub struct ToolFacts {
     /// The top-level arguments that name a write's target without holding free text: the
     /// integers and the enums of the input schema (for the audit trail).
     pub target_fields: Vec<String>,
+    /// The values of each top-level enum argument, as the input schema lists them.
+    pub enums: std::collections::BTreeMap<String, Vec<String>>,
 }
 
 /// The MCP `Tool` objects, as JSON text, with their facts.
@@ -31,6 +33,18 @@ struct Entry {
     input_schema: serde_json::Map<String, Value>,
     #[serde(default)]
     annotations: Annotations,
+}
+
+/// The values of each top-level enum argument of an input schema.
+fn enums(schema: &serde_json::Map<String, Value>) -> std::collections::BTreeMap<String, Vec<String>> {
+    let Some(Value::Object(props)) = schema.get("properties") else { return Default::default() };
+    props
+        .iter()
+        .filter_map(|(k, p)| {
+            let values = p.get("enum")?.as_array()?.iter().filter_map(Value::as_str).map(str::to_string).collect();
+            Some((k.clone(), values))
+        })
+        .collect()
 }
 
 /// The top-level arguments of an input schema that are integers or enums.
@@ -66,6 +80,7 @@ impl Catalogue {
                 read_only: e.annotations.read_only,
                 destructive: e.annotations.destructive,
                 target_fields: target_fields(&e.input_schema),
+                enums: enums(&e.input_schema),
             })
             .collect();
         Some(Catalogue { json: RawValue::from_string(text).ok()?, facts })
@@ -112,10 +127,17 @@ mod tests {
         assert_eq!(c.len(), 2);
         assert_eq!(
             c.get("read_x"),
-            Some(&ToolFacts { name: "read_x".into(), read_only: true, destructive: false, target_fields: vec![] })
+            Some(&ToolFacts {
+                name: "read_x".into(),
+                read_only: true,
+                destructive: false,
+                target_fields: vec![],
+                enums: Default::default()
+            })
         );
         assert!(c.get("write_y").unwrap().destructive);
         assert_eq!(c.get("write_y").unwrap().target_fields, ["media", "request_id"], "ids and enums, no free text");
+        assert_eq!(c.get("write_y").unwrap().enums["media"], ["movie"]);
         assert!(c.get("nope").is_none());
         let back: Vec<Value> = serde_json::from_str(c.json().get()).unwrap();
         assert_eq!(back, tools);

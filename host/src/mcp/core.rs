@@ -142,7 +142,7 @@ impl Core {
                 jsonrpc::result(id, era::finish(&era, "server/discover", result, &self.server_info()))
             }
             "ping" => jsonrpc::result(id, json!({})),
-            "resources/list" => jsonrpc::result(id, extras::resources()),
+            "resources/list" => jsonrpc::result(id, extras::resources(self.backend.catalogue())),
             "resources/templates/list" => jsonrpc::result(id, extras::templates()),
             "prompts/list" => jsonrpc::result(id, extras::prompts()),
             "prompts/get" => match params["name"].as_str() {

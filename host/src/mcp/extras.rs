@@ -7,21 +7,13 @@
 use serde_json::{Value, json};
 
 use super::call::{Backend, Caller, Confirm, ToolCall};
+use super::catalogue::Catalogue;
 
-/// The reference kinds `read_reference` serves.
-pub const REFERENCE_KINDS: &[&str] = &[
-    "genres",
-    "languages",
-    "watch_providers",
-    "keywords",
-    "streaming_countries",
-    "issue_categories",
-    "roles",
-    "features",
-    "notification_agents",
-    "request_types",
-    "issue_statuses",
-];
+/// The reference kinds `read_reference` serves: its input schema's `kind` enum, as the
+/// component publishes it (none when the component has no such tool).
+pub fn reference_kinds(catalogue: &Catalogue) -> Vec<String> {
+    catalogue.get("read_reference").and_then(|t| t.enums.get("kind")).cloned().unwrap_or_default()
+}
 
 /// Lines of a log excerpt resource.
 const LOG_EXCERPT_LINES: u64 = 200;
@@ -35,10 +27,10 @@ fn invalid(message: impl Into<String>) -> RpcError {
 
 /// `resources/list`: the reference catalogues (fixed; `keywords` needs a query, so it is a
 /// template only).
-pub fn resources() -> Value {
-    let list: Vec<Value> = REFERENCE_KINDS
+pub fn resources(catalogue: &Catalogue) -> Value {
+    let list: Vec<Value> = reference_kinds(catalogue)
         .iter()
-        .filter(|k| **k != "keywords")
+        .filter(|k| *k != "keywords")
         .map(|k| {
             json!({
                 "uri": format!("ombi://reference/{k}"),
@@ -72,7 +64,7 @@ pub fn templates() -> Value {
 }
 
 /// The tool call that reads resource `uri`, and how its answer becomes contents.
-pub fn resource_call(uri: &str, caller: Caller) -> Result<(ToolCall, bool), RpcError> {
+pub fn resource_call(uri: &str, caller: Caller, kinds: &[String]) -> Result<(ToolCall, bool), RpcError> {
     let rest = uri.strip_prefix("ombi://").ok_or_else(|| invalid(format!("unknown resource {}", short(uri))))?;
     let (kind, id) = rest.split_once('/').ok_or_else(|| invalid(format!("unknown resource {}", short(uri))))?;
     let (id, query) = match id.split_once('?') {
@@ -80,7 +72,7 @@ pub fn resource_call(uri: &str, caller: Caller) -> Result<(ToolCall, bool), RpcE
         None => (id, None),
     };
     match kind {
-        "reference" if REFERENCE_KINDS.contains(&id) => {
+        "reference" if kinds.iter().any(|k| k == id) => {
             let mut args = json!({ "kind": id, "limit": 100 });
             for pair in query.into_iter().flat_map(|q| q.split('&')) {
                 match pair.split_once('=') {
@@ -108,7 +100,7 @@ fn short(text: &str) -> String {
 
 /// Reads resource `uri` through its tool.
 pub async fn read(backend: std::sync::Arc<dyn Backend>, uri: &str, caller: Caller) -> Result<Value, RpcError> {
-    let (call, json_contents) = resource_call(uri, caller)?;
+    let (call, json_contents) = resource_call(uri, caller, &reference_kinds(backend.catalogue()))?;
     let out = backend.call(call).await.map_err(|e| (-32603, format!("{e:?}")))?;
     let env = out.done().ok_or((-32603, "unexpected input request".to_string()))?.structured.into_value();
     if env["ok"] != true {
@@ -217,7 +209,7 @@ pub async fn complete(backend: std::sync::Arc<dyn Backend>, params: &Value, call
         (Some("ref/prompt"), "user") => {
             live(backend, call("read_users", json!({"limit": 100}), caller), "/data/items", "user_name").await
         }
-        (Some("ref/resource"), "kind") => REFERENCE_KINDS.iter().map(|s| s.to_string()).collect(),
+        (Some("ref/resource"), "kind") => reference_kinds(backend.catalogue()),
         (Some("ref/resource"), "file_id") => {
             live(backend, call("read_logs", json!({}), caller), "/data/files", "file_id").await
         }
@@ -247,33 +239,49 @@ async fn live(backend: std::sync::Arc<dyn Backend>, call: ToolCall, pointer: &st
 mod tests {
     use super::*;
 
+    /// A catalogue whose read_reference serves these kinds.
+    fn catalogue() -> Catalogue {
+        let kinds = ["genres", "languages", "keywords", "issue_categories"];
+        Catalogue::from_values(&[json!({"name": "read_reference", "inputSchema": {"type": "object", "properties": {"kind": {"type": "string", "enum": kinds}}}})]).unwrap()
+    }
+
+    fn kinds() -> Vec<String> {
+        reference_kinds(&catalogue())
+    }
+
     #[test]
     fn resource_uris_map_to_reads() {
-        let (c, json_contents) = resource_call("ombi://reference/genres?media=tv", Caller::default()).unwrap();
+        let (c, json_contents) =
+            resource_call("ombi://reference/genres?media=tv", Caller::default(), &kinds()).unwrap();
         assert_eq!(c.name, "read_reference");
         assert!(json_contents);
         let args: Value = serde_json::from_str(&c.arguments).unwrap();
         assert_eq!(args, json!({"kind": "genres", "limit": 100, "media": "tv"}));
-        let (c, json_contents) = resource_call("ombi://logs/log20261130.txt", Caller::default()).unwrap();
+        let (c, json_contents) = resource_call("ombi://logs/log20261130.txt", Caller::default(), &kinds()).unwrap();
         assert_eq!(c.name, "read_logs");
         assert!(!json_contents);
         for bad in
             ["ombi://reference/nope", "https://x", "ombi://logs/", "ombi://reference/genres?apikey=x", "ombi://other/x"]
         {
-            assert_eq!(resource_call(bad, Caller::default()).err().map(|e| e.0), Some(-32602), "{bad}");
+            assert_eq!(resource_call(bad, Caller::default(), &kinds()).err().map(|e| e.0), Some(-32602), "{bad}");
         }
     }
 
     #[test]
     fn listed_resources_hold_no_secret_and_read() {
-        let listed = resources();
+        let listed = resources(&catalogue());
+        assert_eq!(
+            listed["resources"].as_array().unwrap().len(),
+            3,
+            "every kind the component lists, but keywords (it needs a query)"
+        );
         let text = listed.to_string().to_lowercase();
         for secret in ["apikey", "api_key", "token", "password", "?"] {
             assert!(!text.contains(secret), "a listed resource names {secret:?}: {text}");
         }
         for r in listed["resources"].as_array().unwrap() {
             let uri = r["uri"].as_str().unwrap();
-            let (call, json_contents) = resource_call(uri, Caller::default()).unwrap();
+            let (call, json_contents) = resource_call(uri, Caller::default(), &kinds()).unwrap();
             // Each reads its catalogue through read_reference, in full, as JSON.
             assert_eq!(call.name, "read_reference", "{uri}");
             let args: Value = serde_json::from_str(&call.arguments).unwrap();

@@ -201,22 +201,37 @@ fn the_compiled_component_is_cached_on_disk() {
     };
     run();
     let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
-    // The compiled component, and the tool catalogue listed from it (in that order).
-    files.sort_by_key(|f| f.to_string_lossy().ends_with(".tools.json"));
-    assert_eq!(files.len(), 2, "{files:?}");
+    // The compiled component, the tools' declared routes and the tool catalogue listed from it
+    // (in that order).
+    let rank = |f: &std::path::PathBuf| {
+        let name = f.to_string_lossy();
+        (name.ends_with(".tools.json"), name.ends_with(".routes.json"))
+    };
+    files.sort_by_key(rank);
+    assert_eq!(files.len(), 3, "{files:?}");
     assert!(files[0].extension().is_some_and(|e| e == "cwasm"), "{files:?}");
-    assert!(files[1].to_string_lossy().ends_with(".tools.json"), "{files:?}");
-    let catalogue: Vec<serde_json::Value> = serde_json::from_slice(&std::fs::read(&files[1]).unwrap()).unwrap();
+    assert!(files[1].to_string_lossy().ends_with(".routes.json"), "{files:?}");
+    assert!(files[2].to_string_lossy().ends_with(".tools.json"), "{files:?}");
+    let catalogue: Vec<serde_json::Value> = serde_json::from_slice(&std::fs::read(&files[2]).unwrap()).unwrap();
     assert_eq!(catalogue.len(), crate::support::tool_count());
+    let routes: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_slice(&std::fs::read(&files[1]).unwrap()).unwrap();
+    assert_eq!(routes.len(), crate::support::tool_count(), "every tool's routes");
+    assert!(routes.values().all(|r| !r.as_array().unwrap().is_empty()), "every tool declares its routes");
     let written: Vec<_> = files.iter().map(|f| std::fs::metadata(f).unwrap().modified().unwrap()).collect();
     run();
     for (f, w) in files.iter().zip(&written) {
         assert_eq!(std::fs::metadata(f).unwrap().modified().unwrap(), *w, "a second start must reuse {f:?}");
     }
-    // A damaged catalogue is listed afresh, not trusted.
-    std::fs::write(&files[1], b"[]").unwrap();
+    // A damaged catalogue or routes file is listed afresh, not trusted.
+    std::fs::write(&files[2], b"[]").unwrap();
     run();
-    let again: Vec<serde_json::Value> = serde_json::from_slice(&std::fs::read(&files[1]).unwrap()).unwrap();
+    let again: Vec<serde_json::Value> = serde_json::from_slice(&std::fs::read(&files[2]).unwrap()).unwrap();
+    assert_eq!(again.len(), crate::support::tool_count());
+    std::fs::write(&files[1], b"{not json").unwrap();
+    run();
+    let again: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_slice(&std::fs::read(&files[1]).unwrap()).unwrap();
     assert_eq!(again.len(), crate::support::tool_count());
     let _ = std::fs::remove_dir_all(&dir);
 }
