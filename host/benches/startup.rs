@@ -10,9 +10,21 @@ use ombi_mcp::config::Config;
 use ombi_mcp::http::Guard;
 use ombi_mcp::runtime::{ComponentSource, EMBEDDED_COMPONENT, Ended, Runtime};
 
+/// Every tool's declared routes, read once as the backend reads them.
+type Routes = std::collections::HashMap<String, Arc<ombi_mcp::routes::ToolRoutes>>;
+
+async fn routes(runtime: &Runtime) -> Routes {
+    let listed = runtime.list_tools().await.unwrap();
+    ombi_mcp::backend::declarations(&listed)
+        .into_iter()
+        .map(|(name, d)| (name, Arc::new(ombi_mcp::routes::ToolRoutes::parse(&d).unwrap())))
+        .collect()
+}
+
 /// Runs a tool and returns its answer (panics when the component did not answer).
-async fn call(runtime: &Runtime, tool: &str, args: &str) -> ombi_mcp::runtime::CallResult {
-    match runtime.call(tool, args, ombi_mcp::runtime::Run::execute(Guard::Policy)).await.ended {
+async fn call(runtime: &Runtime, routes: &Routes, tool: &str, args: &str) -> ombi_mcp::runtime::CallResult {
+    let routes = routes.get(tool).cloned().unwrap_or_default();
+    match runtime.call(tool, args, ombi_mcp::runtime::Run::execute(Guard::Policy, routes)).await.ended {
         Ended::Answered(Ok(r)) => r,
         other => panic!("{tool}: {other:?}"),
     }
@@ -125,11 +137,12 @@ fn main() {
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
     let runtime = Runtime::new(config, ComponentSource::Embedded).unwrap();
     rt.block_on(async {
+        let declared = routes(&runtime).await;
         // Fresh instance + a call that does no I/O: the per-call overhead of the sandbox.
         let mut fresh = Vec::new();
         for _ in 0..200 {
             let t = Instant::now();
-            let r = call(&runtime, "write_vote", "{}").await;
+            let r = call(&runtime, &declared, "write_vote", "{}").await;
             fresh.push(t.elapsed());
             assert!(r.is_error);
         }
@@ -149,7 +162,7 @@ fn main() {
         let mut search = Vec::new();
         for _ in 0..50 {
             let t = Instant::now();
-            let r = call(&runtime, "read_search", r#"{"query":"the","limit":20}"#).await;
+            let r = call(&runtime, &declared, "read_search", r#"{"query":"the","limit":20}"#).await;
             search.push(t.elapsed());
             assert!(!r.is_error);
         }
@@ -171,7 +184,7 @@ fn main() {
             let mut times = Vec::new();
             for _ in 0..50 {
                 let t = Instant::now();
-                let r = call(&runtime, tool, args).await;
+                let r = call(&runtime, &declared, tool, args).await;
                 times.push(t.elapsed());
                 assert!(!r.is_error, "{label}: {}", r.structured);
             }

@@ -216,20 +216,24 @@ async fn serve_http(source: ComponentSource, http: Option<String>) -> Result<Exi
     let runtime = Runtime::new(config.clone(), source)?;
     let pool = runtime.pool();
     let key = hosted::state_key(&settings);
-    // With replicas, a used confirmation leaves a marker beside their shared tokens file.
-    let used_dir = match (&settings.tokens_file, settings.state_key) {
-        (Some(p), Some(_)) => Some(PathBuf::from(format!("{}.used", p.display()))),
+    // With replicas, a used confirmation leaves a marker in a directory they share:
+    // OMBI_MCP_STATE_DIR, else beside their shared tokens file.
+    let state_dir = std::env::var("OMBI_MCP_STATE_DIR").ok().filter(|d| !d.trim().is_empty()).map(PathBuf::from);
+    let used_dir = match (state_dir, &settings.tokens_file, settings.state_key) {
+        (Some(d), _, _) => Some(d),
+        (None, Some(p), Some(_)) => Some(PathBuf::from(format!("{}.used", p.display()))),
         _ => None,
     };
     let sealer = ombi_mcp::state_token::Sealer::with_key(key, ombi_mcp::backend::CONFIRMATION_TTL, used_dir);
     let mut backend = WasmBackend::new(runtime, config.clone()).await?;
-    if tokens.is_some() {
+    let oauth = settings.oauth.clone().map(|o| hosted::oauth::OAuth::new(o, pool.clone(), config.request_timeout));
+    if tokens.is_some() || oauth.is_some() {
         backend = backend.with_members(Arc::new(OmbiMembers::new(config.clone(), pool.clone())), sealer);
     } else {
         backend = backend.with_sealer(sealer);
     }
     let core = Arc::new(ombi_mcp::mcp::core::Core::new(Arc::new(backend), server_info()));
-    hosted::serve(hosted::Parts { core, config, pool, hosted: settings, tokens }, key).await?;
+    hosted::serve(hosted::Parts { core, config, pool, hosted: settings, tokens, oauth }, key).await?;
     Ok(ExitCode::SUCCESS)
 }
 

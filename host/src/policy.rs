@@ -144,7 +144,8 @@ impl Policy {
             }
             _ => false,
         };
-        if !read && !(writes && self.allow_writes) {
+        let may_write = writes && self.allow_writes;
+        if !(read || may_write) {
             return Err(Denial::ReadOnly);
         }
         routes.find(method, rest).ok_or(Denial::Undeclared)?;

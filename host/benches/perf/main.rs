@@ -108,6 +108,7 @@ fn samples(runs: usize, mut f: impl FnMut()) -> Vec<Duration> {
 struct InProcess {
     rt: tokio::runtime::Runtime,
     runtime: ombi_mcp::runtime::Runtime,
+    routes: std::collections::HashMap<String, std::sync::Arc<ombi_mcp::routes::ToolRoutes>>,
 }
 
 impl InProcess {
@@ -131,7 +132,13 @@ impl InProcess {
         let runtime = ombi_mcp::runtime::Runtime::new(config, source).expect("runtime");
         // One thread, as `ombi-mcp serve` runs its tasks.
         let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("tokio");
-        InProcess { rt, runtime }
+        // Every tool's routes, read once as the backend reads them.
+        let listed = rt.block_on(runtime.list_tools()).expect("tools");
+        let routes = ombi_mcp::backend::declarations(&listed)
+            .into_iter()
+            .map(|(name, d)| (name, std::sync::Arc::new(ombi_mcp::routes::ToolRoutes::parse(&d).expect("routes"))))
+            .collect();
+        InProcess { rt, runtime, routes }
     }
 
     fn call(&self, tool: &str, args: &str) {
@@ -147,10 +154,11 @@ impl InProcess {
     /// One call answered with an envelope, a failed one when `!ok`.
     fn answer(&self, tool: &str, args: &str, ok: bool) {
         use ombi_mcp::runtime::Ended;
+        let routes = self.routes.get(tool).cloned().unwrap_or_default();
         let report = self.rt.block_on(self.runtime.call(
             tool,
             args,
-            ombi_mcp::runtime::Run::execute(ombi_mcp::http::Guard::Policy),
+            ombi_mcp::runtime::Run::execute(ombi_mcp::http::Guard::Policy, routes),
         ));
         match report.ended {
             Ended::Answered(Ok(r)) if r.is_error != ok => {}

@@ -12,8 +12,10 @@
 //!   header checks (pure).
 
 pub mod headers;
+pub mod jwt;
 pub mod limits;
 pub mod members;
+pub mod oauth;
 pub mod session;
 pub mod settings;
 pub mod tokens;
@@ -41,6 +43,7 @@ use crate::mcp::wire::{Outgoing, encode};
 use crate::pool::Pool;
 
 use self::limits::Limits;
+use self::oauth::{OAuth, Rejected, WRITE_SCOPE};
 use self::settings::Hosted;
 use self::tokens::TokenStore;
 
@@ -54,6 +57,8 @@ struct App {
     core: Arc<Core>,
     hosted: Hosted,
     tokens: Option<TokenStore>,
+    /// Sign-in with the household's identity provider (OAuth resource server), if set.
+    oauth: Option<OAuth>,
     /// Seals 2025-11-25 session ids.
     session_key: [u8; 32],
     limits: Limits,
@@ -89,6 +94,7 @@ pub struct Parts {
     pub pool: Arc<Pool>,
     pub hosted: Hosted,
     pub tokens: Option<TokenStore>,
+    pub oauth: Option<OAuth>,
 }
 
 /// The key sessions and confirmation states are sealed with: the shared one, or a random
@@ -100,7 +106,7 @@ pub fn state_key(hosted: &Hosted) -> [u8; 32] {
 /// Serves until SIGTERM (or Ctrl-C), then drains; returns once every call finished or the
 /// drain time ran out.
 pub async fn serve(parts: Parts, session_key: [u8; 32]) -> anyhow::Result<()> {
-    let Parts { core, config, pool, hosted, tokens } = parts;
+    let Parts { core, config, pool, hosted, tokens, oauth } = parts;
     let listener = tokio::net::TcpListener::bind(hosted.addr)
         .await
         .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", hosted.addr))?;
@@ -111,6 +117,7 @@ pub async fn serve(parts: Parts, session_key: [u8; 32]) -> anyhow::Result<()> {
         limits: Limits::new(hosted.in_flight, hosted.per_minute),
         hosted,
         tokens,
+        oauth,
         session_key,
         pending: Arc::new(Pending::default()),
         waiting: Arc::new(Semaphore::new(MAX_WAITING_CONFIRMATIONS)),
@@ -121,12 +128,15 @@ pub async fn serve(parts: Parts, session_key: [u8; 32]) -> anyhow::Result<()> {
     });
     tracing::info!(
         address = %local,
-        members = app.tokens.as_ref().map(|t| t.path().display().to_string()).unwrap_or_else(|| "none (one identity, loopback)".into()),
+        members = app.tokens.as_ref().map(|t| t.path().display().to_string()).unwrap_or_else(|| "no tokens file".into()),
+        sign_in = app.oauth.as_ref().map(|o| o.settings.issuer.clone()).unwrap_or_else(|| "off".into()),
         "ombi-mcp serving MCP Streamable HTTP at /mcp"
     );
     let router = axum::Router::new()
         .route("/mcp", post(post_mcp).get(not_allowed).delete(not_allowed))
         .route("/healthz", get(healthz))
+        .route("/.well-known/oauth-protected-resource", get(resource_metadata))
+        .route("/.well-known/oauth-protected-resource/{*rest}", get(resource_metadata))
         .route("/readyz", get(readyz))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .with_state(app.clone());
@@ -217,23 +227,96 @@ fn json_response(status: StatusCode, body: Vec<u8>) -> Response {
     r
 }
 
+/// The protected resource metadata (RFC 9728), when sign-in is set up.
+async fn resource_metadata(State(app): State<Arc<App>>) -> Response {
+    match &app.oauth {
+        Some(o) => json_response(StatusCode::OK, o.settings.metadata().to_string().into_bytes()),
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
+/// Who calls, once authenticated.
+#[derive(Debug, Clone)]
+struct Who {
+    /// The Ombi user name.
+    user: String,
+    /// The token's id or `oauth:<sub>`: limits, sessions and the audit are keyed by it.
+    credential: String,
+    /// What a signed-in token grants; `None` for a member token (everything).
+    scopes: Option<Vec<String>>,
+}
+
+/// The `WWW-Authenticate` challenge: where the resource metadata is, with sign-in.
+fn challenge(app: &App, error: Option<&str>) -> HeaderValue {
+    let mut v = String::from("Bearer realm=\"ombi-mcp\"");
+    if let Some(o) = &app.oauth {
+        v.push_str(&format!(", resource_metadata=\"{}\", scope=\"ombi:read ombi:write\"", o.settings.metadata_url()));
+    }
+    if let Some(e) = error {
+        v.push_str(&format!(", error=\"{e}\""));
+    }
+    HeaderValue::from_str(&v).unwrap_or(HeaderValue::from_static("Bearer"))
+}
+
 /// 401 with the challenge a client needs.
-fn unauthorized(message: &str) -> Response {
+fn unauthorized(app: &App, message: &str, error: Option<&str>) -> Response {
     let mut r = rpc_error(StatusCode::UNAUTHORIZED, &Value::Null, -32001, message);
-    r.headers_mut().insert(http::header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer realm=\"ombi-mcp\""));
+    r.headers_mut().insert(http::header::WWW_AUTHENTICATE, challenge(app, error));
     r
 }
 
-/// Who calls: the member of a valid token, nobody without tokens, or a refusal.
-fn authenticate(app: &App, headers: &HeaderMap) -> Result<Option<tokens::Entry>, Box<Response>> {
-    let Some(store) = &app.tokens else { return Ok(None) };
-    let Some(token) = headers::bearer(headers) else {
-        return Err(Box::new(unauthorized("Unauthorized: send your member token as `Authorization: Bearer …`")));
-    };
-    match store.check(token) {
-        Some(entry) => Ok(Some(entry)),
-        None => Err(Box::new(unauthorized("Unauthorized: this token is not (or no longer) valid"))),
+/// Who calls: the member of a valid token or sign-in, nobody when neither is set up, or a
+/// refusal.
+async fn authenticate(app: &App, headers: &HeaderMap) -> Result<Option<Who>, Box<Response>> {
+    if app.tokens.is_none() && app.oauth.is_none() {
+        return Ok(None);
     }
+    let Some(token) = headers::bearer(headers) else {
+        return Err(Box::new(unauthorized(app, "Unauthorized: send your token as `Authorization: Bearer …`", None)));
+    };
+    if let Some(entry) = app.tokens.as_ref().and_then(|s| s.check(token)) {
+        return Ok(Some(Who { user: entry.user, credential: entry.id, scopes: None }));
+    }
+    let Some(oauth) = &app.oauth else {
+        return Err(Box::new(unauthorized(
+            app,
+            "Unauthorized: this token is not (or no longer) valid",
+            Some("invalid_token"),
+        )));
+    };
+    match oauth.sign_in(token).await {
+        Ok(s) => Ok(Some(Who { user: s.user, credential: s.credential, scopes: Some(s.scopes) })),
+        Err(Rejected::Invalid(why)) => {
+            tracing::info!(%why, "an access token was refused");
+            Err(Box::new(unauthorized(app, &format!("Unauthorized: {why}"), Some("invalid_token"))))
+        }
+        Err(Rejected::Unavailable(why)) => {
+            tracing::warn!(%why, "the identity provider's keys could not be read");
+            let mut r = rpc_error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &Value::Null,
+                -32000,
+                "The identity provider cannot be reached; try again shortly",
+            );
+            r.headers_mut().insert(http::header::RETRY_AFTER, HeaderValue::from_static("5"));
+            Err(Box::new(r))
+        }
+    }
+}
+
+/// 403 for a signed-in token without the scope a write tool needs.
+fn insufficient_scope(app: &App, id: &Value, tool: &str) -> Response {
+    let message =
+        format!("Forbidden: {tool} changes Ombi and needs the {WRITE_SCOPE} scope; sign in again granting it");
+    let mut r = rpc_error(StatusCode::FORBIDDEN, id, -32001, &message);
+    let mut v = format!("Bearer error=\"insufficient_scope\", scope=\"{WRITE_SCOPE}\"");
+    if let Some(o) = &app.oauth {
+        v.push_str(&format!(", resource_metadata=\"{}\"", o.settings.metadata_url()));
+    }
+    if let Ok(h) = HeaderValue::from_str(&v) {
+        r.headers_mut().insert(http::header::WWW_AUTHENTICATE, h);
+    }
+    r
 }
 
 /// POST `/mcp`: one JSON-RPC message.
@@ -266,13 +349,13 @@ async fn post_mcp(State(app): State<Arc<App>>, headers: HeaderMap, body: Bytes) 
         r.headers_mut().insert(http::header::RETRY_AFTER, HeaderValue::from_static("1"));
         return r;
     }
-    let entry = match authenticate(&app, &headers) {
+    let entry = match authenticate(&app, &headers).await {
         Ok(e) => e,
         Err(r) => return *r,
     };
     // Members are limited one by one; without tokens there is one identity, the operator's.
     if let Some(e) = &entry
-        && let Err(over) = app.limits.request(&e.id)
+        && let Err(over) = app.limits.request(&e.credential)
     {
         return too_many(over, &Value::Null);
     }
@@ -305,7 +388,7 @@ fn too_many(over: limits::Over, id: &Value) -> Response {
 async fn request(
     app: Arc<App>,
     headers: HeaderMap,
-    entry: Option<tokens::Entry>,
+    entry: Option<Who>,
     id: Value,
     method: String,
     params: Value,
@@ -339,10 +422,21 @@ async fn request(
             return json_response(StatusCode::BAD_REQUEST, encode(&err.into()));
         }
     };
-    let credential = entry.as_ref().map(|e| e.id.as_str());
+    let credential = entry.as_ref().map(|e| e.credential.as_str());
     let caller = Caller {
-        member: entry.as_ref().map(|e| Arc::new(Member { ombi_user: e.user.clone(), credential: e.id.clone() })),
+        member: entry
+            .as_ref()
+            .map(|e| Arc::new(Member { ombi_user: e.user.clone(), credential: e.credential.clone() })),
     };
+    // A signed-in token without ombi:write may not call a write tool.
+    if method == "tools/call"
+        && let Some(scopes) = entry.as_ref().and_then(|e| e.scopes.as_ref())
+        && !scopes.iter().any(|s| s == WRITE_SCOPE)
+        && let Some(name) = params.get("name").and_then(Value::as_str)
+        && app.core.catalogue().get(name).is_some_and(|t| !t.read_only)
+    {
+        return insufficient_scope(&app, &id, name);
+    }
     let mut session_header = None;
     let mut elicitation = false;
     match &era {

@@ -24,6 +24,8 @@ pub struct Hosted {
     pub per_minute: u32,
     /// How long in-flight calls may take to finish on SIGTERM.
     pub drain: Duration,
+    /// Sign-in with the household's identity provider, if set up.
+    pub oauth: Option<super::oauth::OAuthSettings>,
 }
 
 impl Hosted {
@@ -41,7 +43,8 @@ impl Hosted {
             Some(p) => Some(PathBuf::from(p)),
             None => super::tokens::default_path(&var).filter(|p| p.exists()),
         };
-        if tokens_file.is_none() && !addr.ip().is_loopback() {
+        let oauth = super::oauth::OAuthSettings::from_env(&var)?;
+        if tokens_file.is_none() && oauth.is_none() && !addr.ip().is_loopback() {
             return Err(ConfigError(format!(
                 "refusing to serve {addr} without member tokens: anyone who can reach it would act with the API key. Create tokens with `ombi-mcp token new USER` (and set OMBI_MCP_TOKENS_FILE), or bind a loopback address such as 127.0.0.1:8787"
             )));
@@ -78,6 +81,7 @@ impl Hosted {
             in_flight: number("OMBI_MCP_MEMBER_CONCURRENCY", super::limits::DEFAULT_IN_FLIGHT as u64, 64)? as usize,
             per_minute: number("OMBI_MCP_MEMBER_RATE", u64::from(super::limits::DEFAULT_PER_MINUTE), 100_000)? as u32,
             drain: Duration::from_secs(number("OMBI_MCP_DRAIN_SECONDS", 30, 3600)?),
+            oauth,
         })
     }
 }
