@@ -123,6 +123,14 @@ impl Pool {
         let first_byte = options.first_byte_timeout.unwrap_or(far);
         let between_bytes = options.between_bytes_timeout.unwrap_or(far).max(Duration::from_nanos(1));
         let target = target(req.uri())?;
+        // HTTP/1.1 needs a Host header (the component's requests carry one already; the
+        // host's own, to Ombi or an identity provider, get theirs here).
+        if !req.headers().contains_key(http::header::HOST)
+            && let Some(a) = req.uri().authority()
+            && let Ok(v) = http::HeaderValue::from_str(a.as_str())
+        {
+            req.headers_mut().insert(http::header::HOST, v);
+        }
         // On the wire the request line carries only the path and query.
         let path = req.uri().path_and_query().map(|p| p.as_str()).unwrap_or("/");
         *req.uri_mut() = http::Uri::builder().path_and_query(path).build().map_err(|_| Error::HttpRequestUriInvalid)?;
