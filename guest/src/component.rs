@@ -46,6 +46,10 @@ impl Guest for Component {
             .collect()
     }
 
+    fn extras() -> String {
+        crate::extras::describe().to_string()
+    }
+
     fn call_tool(name: String, arguments_json: String, context: CallContext) -> Result<CallResult, CallError> {
         let base = BaseUrl::parse(&context.base_url).map_err(CallError::Internal)?;
         let settings = Settings {

@@ -30,6 +30,7 @@ pub mod ctx;
 pub mod dispatch;
 pub mod envelope;
 pub mod error;
+pub mod extras;
 pub mod model;
 pub mod paging;
 pub mod projection;

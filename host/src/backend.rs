@@ -19,6 +19,7 @@ use crate::mcp::call::{
     Answer, Backend, BackendError, BoxFuture, CallOutcome, Confirm, Envelope, ToolCall, ToolOutcome, read_answer,
 };
 use crate::mcp::catalogue::{Catalogue, ToolFacts};
+use crate::mcp::extras::Extras;
 use crate::routes::{Declarations, Declared, Effect, ToolRoutes};
 use crate::runtime::{
     CallError, CallMode, CallReport, Ended, RouteEffect, Run, Runtime, ToolDescriptor, TrapCause, WritePlan,
@@ -30,6 +31,8 @@ pub struct WasmBackend {
     runtime: Runtime,
     config: Arc<Config>,
     tools: Catalogue,
+    /// Resources, prompts and completions the component offers.
+    extras: Extras,
     audit: Audit,
     /// Seals the state of 2026-07-28 confirmations.
     sealer: Sealer,
@@ -95,23 +98,27 @@ impl WasmBackend {
     pub async fn new(runtime: Runtime, config: Arc<Config>) -> Result<WasmBackend> {
         // Listed once per component build, before any untrusted input: cached beside the
         // compiled component, with the routes each tool declared.
-        let cached = runtime
-            .cached_at()
-            .and_then(|at| Some((crate::cache::read_catalogue(at)?, crate::cache::read_routes(at)?)));
-        let (tools, declared) = match cached {
-            Some(both) => both,
+        let cached = runtime.cached_at().and_then(|at| {
+            Some((crate::cache::read_catalogue(at)?, crate::cache::read_routes(at)?, crate::cache::read_extras(at)?))
+        });
+        let (tools, declared, extras) = match cached {
+            Some(all) => all,
             None => {
                 let listed = runtime.list_tools().await?;
                 let tools = listed.iter().map(tool_json).collect::<Result<Vec<_>>>()?;
                 let tools = Catalogue::from_values(&tools).context("the component listed no usable tools")?;
                 let declared = declarations(&listed);
+                let extras = runtime.extras().await?;
                 if let Some(at) = runtime.cached_at() {
                     crate::cache::write_catalogue(at, &tools);
                     crate::cache::write_routes(at, &declared);
+                    crate::cache::write_extras(at, &extras);
                 }
-                (tools, declared)
+                (tools, declared, extras)
             }
         };
+        let extras = Extras::parse(&extras, &tools)
+            .map_err(|e| anyhow::anyhow!("the component's resources, prompts or completions cannot be served: {e}"))?;
         let mut routes = HashMap::new();
         for (name, d) in &declared {
             let parsed = ToolRoutes::parse(d).map_err(|e| {
@@ -120,7 +127,16 @@ impl WasmBackend {
             routes.insert(name.clone(), Arc::new(parsed));
         }
         let audit = Audit::new(config.audit_file.clone()).map_err(anyhow::Error::msg)?;
-        Ok(WasmBackend { runtime, config, tools, audit, sealer: Sealer::new(CONFIRMATION_TTL), members: None, routes })
+        Ok(WasmBackend {
+            runtime,
+            config,
+            tools,
+            extras,
+            audit,
+            sealer: Sealer::new(CONFIRMATION_TTL),
+            members: None,
+            routes,
+        })
     }
 
     /// Seals 2026-07-28 confirmations with `sealer` (a key shared by replicas).
@@ -579,6 +595,10 @@ pub fn tool_json(d: &ToolDescriptor) -> Result<Value> {
 impl Backend for WasmBackend {
     fn catalogue(&self) -> &Catalogue {
         &self.tools
+    }
+
+    fn extras(&self) -> &Extras {
+        &self.extras
     }
 
     fn call(self: Arc<Self>, call: ToolCall) -> BoxFuture<Result<CallOutcome, BackendError>> {

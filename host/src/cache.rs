@@ -113,6 +113,24 @@ pub fn write_routes(cwasm: &std::path::Path, routes: &crate::routes::Declaration
     }
 }
 
+/// Where the component's extras (resources, prompts, completions) are kept.
+pub fn extras_path(cwasm: &std::path::Path) -> PathBuf {
+    cwasm.with_extension(format!("{}.extras.json", env!("OMBI_CATALOGUE_FORMAT")))
+}
+
+/// The cached extras, if there are readable ones.
+pub fn read_extras(cwasm: &std::path::Path) -> Option<String> {
+    std::fs::read_to_string(extras_path(cwasm)).ok()
+}
+
+/// Caches the extras beside the component.
+pub fn write_extras(cwasm: &std::path::Path, text: &str) {
+    let Some(dir) = cwasm.parent() else { return };
+    if let Err(e) = store(dir, &extras_path(cwasm), text.as_bytes()) {
+        tracing::warn!(error = %e, "could not cache the component's extras");
+    }
+}
+
 fn store(dir: &std::path::Path, path: &std::path::Path, compiled: &[u8]) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
     #[cfg(unix)]

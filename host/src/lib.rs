@@ -32,6 +32,11 @@
 //! - The host decides who calls in Ombi: a member's `UserName` is validated against Ombi's user
 //!   list and forced on every request; the component sets `UserName` only for the server's own
 //!   identity (it validates `as_user` against the user list first); the host refuses an empty one.
+//! - The host knows no tool: each tool declares its routes (enforced per call, [`routes`]), and
+//!   the component describes its resources, prompts and completions (WIT `extras`, read once per
+//!   component build and cached beside it, [`mcp::extras`]). The host keeps only what must not
+//!   depend on the component: origin, the key, `UserName` rules, the read-only switch and the
+//!   routes no tool may ever use ([`policy`]).
 //! - Member tokens are random, shown once and stored as SHA-256 only, compared in constant time.
 
 pub mod audit;

@@ -374,6 +374,14 @@ impl Runtime {
         Ok(ready.plugin.ombi_mcp_tools().call_list_tools(&mut ready.store).await?)
     }
 
+    /// What the component offers besides tools (its resources, prompts and completions), as
+    /// JSON text.
+    pub async fn extras(&self) -> Result<String> {
+        let mut ready = self.maker.fresh().await?;
+        ready.arm(Guard::ReadOnly, WriteLog::default(), None, Arc::default());
+        Ok(ready.plugin.ombi_mcp_tools().call_extras(&mut ready.store).await?)
+    }
+
     /// A new correlation id, for one `tools/call` (its plan and its run share it).
     pub fn correlation_id(&self) -> String {
         let n = self.ids.fetch_add(1, Ordering::Relaxed) + 1;

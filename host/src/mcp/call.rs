@@ -170,6 +170,10 @@ pub struct ToolCall {
 pub trait Backend: Send + Sync + 'static {
     /// The MCP `Tool` objects of `tools/list`.
     fn catalogue(&self) -> &Catalogue;
+    /// The resources, prompts and completions the component offers (none by default).
+    fn extras(&self) -> &super::extras::Extras {
+        &super::extras::NONE
+    }
     /// Runs one tool call.
     fn call(self: Arc<Self>, call: ToolCall) -> BoxFuture<Result<CallOutcome, BackendError>>;
 }

@@ -13,7 +13,7 @@ use super::call::{
 };
 use super::catalogue::Catalogue;
 use super::era::{self, Era};
-use super::extras;
+use super::extras::{self, Extras};
 use super::jsonrpc::{self, INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND};
 use super::wire::Outgoing;
 
@@ -83,7 +83,7 @@ impl Core {
             "tools/call" => self.call_tool(id, params, &cx).await,
             "resources/read" => match params["uri"].as_str() {
                 Some(uri) => {
-                    let mut answer = rpc(id, extras::read(self.backend.clone(), uri, cx.caller.clone()).await);
+                    let mut answer = rpc(id, Extras::read(self.backend.clone(), uri, cx.caller.clone()).await);
                     // A resource that does not exist names itself (SEP-2164).
                     if answer.pointer("/error/code") == Some(&json!(INVALID_PARAMS)) {
                         answer["error"]["data"] = json!({ "uri": uri });
@@ -93,7 +93,7 @@ impl Core {
                 None => jsonrpc::error(id, INVALID_PARAMS, "resources/read needs params.uri (a string)").into(),
             },
             "completion/complete" => {
-                rpc(id, extras::complete(self.backend.clone(), params, cx.caller.clone()).await).into()
+                rpc(id, Extras::complete(self.backend.clone(), params, cx.caller.clone()).await).into()
             }
             "tools/list" => {
                 let tools = self.backend.catalogue().json().to_owned();
@@ -142,11 +142,13 @@ impl Core {
                 jsonrpc::result(id, era::finish(&era, "server/discover", result, &self.server_info()))
             }
             "ping" => jsonrpc::result(id, json!({})),
-            "resources/list" => jsonrpc::result(id, extras::resources(self.backend.catalogue())),
-            "resources/templates/list" => jsonrpc::result(id, extras::templates()),
-            "prompts/list" => jsonrpc::result(id, extras::prompts()),
+            "resources/list" => jsonrpc::result(id, self.backend.extras().resources(self.backend.catalogue())),
+            "resources/templates/list" => jsonrpc::result(id, self.backend.extras().templates()),
+            "prompts/list" => jsonrpc::result(id, self.backend.extras().prompts()),
             "prompts/get" => match params["name"].as_str() {
-                Some(name) => rpc(id, extras::prompt(name, params.get("arguments").unwrap_or(&Value::Null))),
+                Some(name) => {
+                    rpc(id, self.backend.extras().prompt(name, params.get("arguments").unwrap_or(&Value::Null)))
+                }
                 None => jsonrpc::error(id, INVALID_PARAMS, "prompts/get needs params.name (a string)"),
             },
             _ => jsonrpc::error(id, METHOD_NOT_FOUND, &format!("Method not found: {}", short(method))),

@@ -127,6 +127,10 @@ mod component {
     }
 
     impl Guest for Probe {
+        fn extras() -> String {
+            "{}".into()
+        }
+
         fn list_tools() -> Vec<ToolDescriptor> {
             // `probe` says it only reads and `probe_write` that it writes without ever being
             // destructive: both do whatever they are asked, so the host must not trust either.
