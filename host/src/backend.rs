@@ -98,8 +98,11 @@ impl WasmBackend {
     pub async fn new(runtime: Runtime, config: Arc<Config>) -> Result<WasmBackend> {
         // Listed once per component build, before any untrusted input: cached beside the
         // compiled component, with the routes each tool declared.
+        // A damaged cached file is a cache miss: everything is listed afresh.
         let cached = runtime.cached_at().and_then(|at| {
-            Some((crate::cache::read_catalogue(at)?, crate::cache::read_routes(at)?, crate::cache::read_extras(at)?))
+            let tools = crate::cache::read_catalogue(at)?;
+            let extras = Extras::parse(&crate::cache::read_extras(at)?, &tools).ok()?;
+            Some((tools, crate::cache::read_routes(at)?, extras))
         });
         let (tools, declared, extras) = match cached {
             Some(all) => all,
@@ -108,17 +111,18 @@ impl WasmBackend {
                 let tools = listed.iter().map(tool_json).collect::<Result<Vec<_>>>()?;
                 let tools = Catalogue::from_values(&tools).context("the component listed no usable tools")?;
                 let declared = declarations(&listed);
-                let extras = runtime.extras().await?;
+                let text = runtime.extras().await?;
+                let extras = Extras::parse(&text, &tools).map_err(|e| {
+                    anyhow::anyhow!("the component's resources, prompts or completions cannot be served: {e}")
+                })?;
                 if let Some(at) = runtime.cached_at() {
                     crate::cache::write_catalogue(at, &tools);
                     crate::cache::write_routes(at, &declared);
-                    crate::cache::write_extras(at, &extras);
+                    crate::cache::write_extras(at, &text);
                 }
                 (tools, declared, extras)
             }
         };
-        let extras = Extras::parse(&extras, &tools)
-            .map_err(|e| anyhow::anyhow!("the component's resources, prompts or completions cannot be served: {e}"))?;
         let mut routes = HashMap::new();
         for (name, d) in &declared {
             let parsed = ToolRoutes::parse(d).map_err(|e| {

@@ -201,17 +201,20 @@ fn the_compiled_component_is_cached_on_disk() {
     };
     run();
     let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
-    // The compiled component, the tools' declared routes and the tool catalogue listed from it
-    // (in that order).
+    // The compiled component, the tools' declared routes, the tool catalogue listed from it and
+    // the resources, prompts and completions it describes (in that order).
     let rank = |f: &std::path::PathBuf| {
         let name = f.to_string_lossy();
-        (name.ends_with(".tools.json"), name.ends_with(".routes.json"))
+        (name.ends_with(".extras.json"), name.ends_with(".tools.json"), name.ends_with(".routes.json"))
     };
     files.sort_by_key(rank);
-    assert_eq!(files.len(), 3, "{files:?}");
+    assert_eq!(files.len(), 4, "{files:?}");
     assert!(files[0].extension().is_some_and(|e| e == "cwasm"), "{files:?}");
     assert!(files[1].to_string_lossy().ends_with(".routes.json"), "{files:?}");
     assert!(files[2].to_string_lossy().ends_with(".tools.json"), "{files:?}");
+    assert!(files[3].to_string_lossy().ends_with(".extras.json"), "{files:?}");
+    let extras: serde_json::Value = serde_json::from_slice(&std::fs::read(&files[3]).unwrap()).unwrap();
+    assert!(extras["resources"].as_array().is_some_and(|r| !r.is_empty()), "{extras}");
     let catalogue: Vec<serde_json::Value> = serde_json::from_slice(&std::fs::read(&files[2]).unwrap()).unwrap();
     assert_eq!(catalogue.len(), crate::support::tool_count());
     let routes: serde_json::Map<String, serde_json::Value> =
@@ -233,6 +236,11 @@ fn the_compiled_component_is_cached_on_disk() {
     let again: serde_json::Map<String, serde_json::Value> =
         serde_json::from_slice(&std::fs::read(&files[1]).unwrap()).unwrap();
     assert_eq!(again.len(), crate::support::tool_count());
+    // So is a damaged extras file: described afresh by the component.
+    std::fs::write(&files[3], b"{\"resources\": 7}").unwrap();
+    run();
+    let again: serde_json::Value = serde_json::from_slice(&std::fs::read(&files[3]).unwrap()).unwrap();
+    assert_eq!(again, extras, "the extras are described afresh");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
