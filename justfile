@@ -61,3 +61,8 @@ fuzz:
 stages:
     cargo build -p ombi-guest --features stages --target wasm32-wasip2 --profile guest --target-dir target/guest-stages
     PERF_COMPONENT="$PWD/target/guest-stages/wasm32-wasip2/guest/ombi_guest.wasm" cargo bench -p ombi-mcp --bench perf -- stages
+
+# The adversarial check of the release build: the key in every spelling and place, hostile
+# multibyte text in every string argument, forged confirmations and a stalled audit.
+adversarial:
+    tests/adversarial/run.sh
