@@ -2,6 +2,7 @@
 //! `Host` on a loopback bind (DNS rebinding), the bearer token, and the 2026-07-28 request
 //! metadata headers (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`) against the body.
 
+use super::b64;
 use http::HeaderMap;
 use serde_json::Value;
 
@@ -50,38 +51,11 @@ pub fn text<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
     headers.get(name).and_then(|v| v.to_str().ok())
 }
 
-/// Standard base64 (with or without padding).
-fn base64_decode(s: &str) -> Option<Vec<u8>> {
-    let val = |c: u8| -> Option<u32> {
-        Some(match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => return None,
-        } as u32)
-    };
-    let s = s.trim_end_matches('=');
-    let mut out = Vec::with_capacity(s.len() * 3 / 4);
-    let (mut acc, mut bits) = (0u32, 0);
-    for c in s.bytes() {
-        acc = (acc << 6) | val(c)?;
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
-        }
-    }
-    Some(out)
-}
-
 /// An `Mcp-Name` (or `Mcp-Param-*`) value decoded: the `=?base64?…?=` sentinel form, or
 /// the value as it is.
 pub fn decode_value(v: &str) -> Option<String> {
     match v.strip_prefix("=?base64?").and_then(|r| r.strip_suffix("?=")) {
-        Some(b64) => String::from_utf8(base64_decode(b64)?).ok(),
+        Some(b64) => String::from_utf8(b64::decode(b64, b64::Alphabet::Standard)?).ok(),
         None => Some(v.to_string()),
     }
 }

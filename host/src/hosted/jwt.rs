@@ -4,6 +4,7 @@
 //! with a small leeway. The keys come from the caller (fetched from the issuer, never from
 //! the token itself).
 
+use super::b64;
 use ring::signature::{self, RsaPublicKeyComponents, UnparsedPublicKey};
 use serde::Deserialize;
 use serde_json::Value;
@@ -76,30 +77,9 @@ struct Header {
     kid: Option<String>,
 }
 
-/// Base64url without padding (RFC 7515 §2); `None` on any other character.
-pub fn b64url(s: &str) -> Option<Vec<u8>> {
-    let val = |c: u8| -> Option<u32> {
-        Some(match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'-' => 62,
-            b'_' => 63,
-            _ => return None,
-        } as u32)
-    };
-    let mut out = Vec::with_capacity(s.len() * 3 / 4);
-    let (mut acc, mut bits) = (0u32, 0);
-    for c in s.trim_end_matches('=').bytes() {
-        acc = (acc << 6) | val(c)?;
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
-        }
-    }
-    Some(out)
+/// Base64url (RFC 7515 §2); `None` on any other character.
+fn b64url(s: &str) -> Option<Vec<u8>> {
+    b64::decode(s, b64::Alphabet::Url)
 }
 
 /// The `kid` a token names, if it names one (to decide whether the keys need refreshing).

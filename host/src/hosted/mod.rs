@@ -11,6 +11,7 @@
 //!   [`members`]: who a member is in Ombi; [`limits`]: per-member limits; [`headers`]: the
 //!   header checks (pure).
 
+pub mod b64;
 pub mod headers;
 pub mod jwt;
 pub mod limits;

@@ -265,11 +265,7 @@ impl OAuth {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn env(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
-        let map: HashMap<String, String> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        move |k| map.get(k).cloned()
-    }
+    use crate::config::tests::env;
 
     #[test]
     fn settings_metadata_and_its_address() {

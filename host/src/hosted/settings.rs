@@ -89,12 +89,7 @@ impl Hosted {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
-
-    fn env(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
-        let map: HashMap<String, String> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        move |k| map.get(k).cloned()
-    }
+    use crate::config::tests::env;
 
     #[test]
     fn without_tokens_only_loopback_is_served() {
