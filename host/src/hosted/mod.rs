@@ -413,15 +413,9 @@ async fn request(
         }
         _ => {}
     }
-    let era = match era::era_of(&params) {
+    let era = match era::era_of_request(&id, &params) {
         Ok(e) => e,
-        Err((code, message, data)) => {
-            let mut err = jsonrpc::error(&id, code, &message);
-            if let Some(d) = data {
-                err["error"]["data"] = d;
-            }
-            return json_response(StatusCode::BAD_REQUEST, encode(&err.into()));
-        }
+        Err(err) => return json_response(StatusCode::BAD_REQUEST, encode(&err.into())),
     };
     let credential = entry.as_ref().map(|e| e.credential.as_str());
     let caller = Caller {

@@ -45,6 +45,17 @@ pub fn supported_versions() -> Vec<&'static str> {
     MODERN.iter().chain(LEGACY).copied().collect()
 }
 
+/// `era_of` for request `id`: the whole JSON-RPC error answer (with its data) when refused.
+pub fn era_of_request(id: &Value, params: &Value) -> Result<Era, Value> {
+    era_of(params).map_err(|(code, message, data)| {
+        let mut err = super::jsonrpc::error(id, code, &message);
+        if let Some(d) = data {
+            err["error"]["data"] = d;
+        }
+        err
+    })
+}
+
 /// A request's era, or the JSON-RPC error it gets: `-32022` with `{supported, requested}`
 /// for a version this server does not serve, `-32602` for a malformed `_meta`.
 pub fn era_of(params: &Value) -> Result<Era, (i64, String, Option<Value>)> {
@@ -137,6 +148,12 @@ mod tests {
         assert_eq!(code, -32602, "capabilities are required");
         let (code, _, _) = era_of(&meta(json!({PROTOCOL_KEY: 7}))).unwrap_err();
         assert_eq!(code, -32602);
+        // The answer both edges send: the request's id, the code, and the data.
+        let answer = era_of_request(&json!(9), &meta(json!({PROTOCOL_KEY: "2099-01-01", CAPABILITIES_KEY: {}})));
+        let answer = answer.unwrap_err();
+        assert_eq!((answer["id"].clone(), answer["error"]["code"].clone()), (json!(9), json!(UNSUPPORTED_VERSION)));
+        assert_eq!(answer["error"]["data"]["requested"], "2099-01-01");
+        assert_eq!(era_of_request(&json!(1), &json!({})).unwrap(), Era::Legacy);
     }
 
     #[test]

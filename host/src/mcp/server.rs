@@ -83,13 +83,9 @@ where
                 pending.resolve(&id, message);
             }
             Incoming::Request { id, method, params } => {
-                let era = match era::era_of(&params) {
+                let era = match era::era_of_request(&id, &params) {
                     Ok(e) => e,
-                    Err((code, message, data)) => {
-                        let mut err = jsonrpc::error(&id, code, &message);
-                        if let Some(d) = data {
-                            err["error"]["data"] = d;
-                        }
+                    Err(err) => {
                         let _ = tx.send(err.into()).await;
                         continue;
                     }
