@@ -2,14 +2,14 @@
 against ombi-sim over stdio: no INTERNAL_ERROR, no trap, the session survives."""
 import json, os, subprocess, sys, time
 sys.path.insert(0, os.path.dirname(__file__))
-import stdio_client as mcp
+import stdio_client
 
 BIN, SIM = sys.argv[1], sys.argv[2]
 PORT = 18941; KEY = "adversarialkey0123456789abcdefXYZ"
 sim = subprocess.Popen([SIM, "--port", str(PORT), "--api-key", KEY], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 time.sleep(1)
 env = dict(os.environ, OMBI_URL=f"http://127.0.0.1:{PORT}", OMBI_API_KEY=KEY, OMBI_ALLOW_WRITES="true",
-           OMBI_CONFIRM_WRITES="never", OMBI_MCP_CACHE_DIR=os.path.join(mcp.SCRATCH, "cache"))
+           OMBI_CONFIRM_WRITES="never", OMBI_MCP_CACHE_DIR=os.path.join(stdio_client.SCRATCH, "cache"))
 HOSTILE = ["é", "2024-01-0é", "2024-01-01é", "2024-0é-01", "漢字漢字漢字漢字漢字", "🎬" * 60, "\u202eevil", "a\u0301" * 30,
            "é" * 5000, "", " ", "10é", "１２３", "x" * 9 + "é", "\ud7ff", "ß" * 101, "%00", "../../etc", "\u0000"]
 
@@ -25,8 +25,7 @@ def string_props(schema):
         if "string" in ts: yield k, False
         elif "array" in ts and "string" in str(v.get("items", {}).get("type")): yield k, True
 
-mcp.BIN = BIN
-c = mcp.Session(env)
+c = stdio_client.Session(BIN, env)
 tools = c.request("tools/list", {})["result"]["tools"]
 cases = bad = 0; codes = {}; fails = []
 for t in tools:
